@@ -1,0 +1,2 @@
+import CodableBridge
+print("bridge-demo")

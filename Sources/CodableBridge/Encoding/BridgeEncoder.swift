@@ -1,0 +1,147 @@
+import Foundation
+
+// SKELETON — the encoder work implements these.
+
+/// Encodes `Encodable` values to JSON, applying YYModel-style mapping tables in reverse.
+///
+/// ```swift
+/// var encoder = BridgeEncoder()
+/// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+/// let data = try encoder.encode(book)   // mapped keys, key paths as nested objects
+/// ```
+public struct BridgeEncoder: Sendable {
+    /// Layout of the JSON text. Defaults to `[]` (compact, encoding order).
+    public var outputFormatting: OutputFormatting = []
+    /// How coding keys become JSON keys for properties without a mapping entry.
+    /// Defaults to `.useDefaultKeys`.
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    /// How dates are written. Defaults to `.iso8601` (UTC, e.g. `2024-05-01T12:00:00Z`).
+    public var dateEncodingStrategy: DateEncodingStrategy = .iso8601
+    /// How `Data` is written. Defaults to `.base64`.
+    public var dataEncodingStrategy: DataEncodingStrategy = .base64
+    /// How `nil` optionals are written. Defaults to `.omit`.
+    public var nilEncodingStrategy: NilEncodingStrategy = .omit
+    /// How NaN and infinity are written. Defaults to `.throw`.
+    public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+    /// Values your `encode(to:)` implementations can read from `encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Creates an encoder with the default options.
+    public init() {}
+
+    /// Encodes `value` as UTF-8 JSON.
+    ///
+    /// - Throws: `EncodingError.invalidValue` with the coding path (a non-finite float under
+    ///   `.throw`, a top-level value that encodes nothing, a `didEncode` hook that threw).
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not implemented"))
+    }
+
+    /// Encodes `value` as JSON text.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
+    }
+
+    /// Encodes `value` as a JSON tree.
+    public func encodeToJSONValue<T: Encodable>(_ value: T) throws -> JSONValue {
+        throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not implemented"))
+    }
+
+    /// Encodes `value` as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, `NSNull`,
+    /// `String`), as `JSONSerialization.jsonObject(with:)` would return them.
+    public func encodeToJSONObject<T: Encodable>(_ value: T) throws -> Any {
+        try encodeToJSONValue(value).foundationObject
+    }
+}
+
+extension BridgeEncoder {
+    /// How coding keys become JSON keys. Defaults to `.useDefaultKeys`.
+    public struct KeyEncodingStrategy: Sendable {
+        enum Base: Sendable {
+            case useDefaultKeys
+            case convertToSnakeCase
+            case custom(@Sendable ([any CodingKey]) -> any CodingKey)
+        }
+        let base: Base
+
+        public static let useDefaultKeys = KeyEncodingStrategy(base: .useDefaultKeys)
+        /// `firstName` → `first_name`, exactly as `JSONEncoder`.
+        public static let convertToSnakeCase = KeyEncodingStrategy(base: .convertToSnakeCase)
+        public static func custom(_ convert: @escaping @Sendable ([any CodingKey]) -> any CodingKey) -> KeyEncodingStrategy {
+            KeyEncodingStrategy(base: .custom(convert))
+        }
+    }
+
+    /// How dates are written. Defaults to `.iso8601`.
+    public struct DateEncodingStrategy: Sendable {
+        enum Base: Sendable {
+            case deferredToDate
+            case secondsSince1970
+            case millisecondsSince1970
+            case iso8601
+            case formatted(DateFormatter)
+            case custom(@Sendable (Date, any Encoder) throws -> Void)
+        }
+        let base: Base
+
+        /// `Date`'s own `Encodable` (seconds since 2001), as `JSONEncoder`'s default.
+        public static let deferredToDate = DateEncodingStrategy(base: .deferredToDate)
+        public static let secondsSince1970 = DateEncodingStrategy(base: .secondsSince1970)
+        public static let millisecondsSince1970 = DateEncodingStrategy(base: .millisecondsSince1970)
+        /// `2024-05-01T12:00:00Z` (UTC, whole seconds), as `JSONEncoder`'s `.iso8601`.
+        public static let iso8601 = DateEncodingStrategy(base: .iso8601)
+        public static func formatted(_ formatter: DateFormatter) -> DateEncodingStrategy {
+            DateEncodingStrategy(base: .formatted(formatter))
+        }
+        public static func custom(_ write: @escaping @Sendable (Date, any Encoder) throws -> Void) -> DateEncodingStrategy {
+            DateEncodingStrategy(base: .custom(write))
+        }
+    }
+
+    /// How `Data` is written. Defaults to `.base64`.
+    public struct DataEncodingStrategy: Sendable {
+        enum Base: Sendable {
+            case base64
+            case deferredToData
+            case custom(@Sendable (Data, any Encoder) throws -> Void)
+        }
+        let base: Base
+
+        public static let base64 = DataEncodingStrategy(base: .base64)
+        /// `Data`'s own `Encodable` (an array of bytes).
+        public static let deferredToData = DataEncodingStrategy(base: .deferredToData)
+        public static func custom(_ write: @escaping @Sendable (Data, any Encoder) throws -> Void) -> DataEncodingStrategy {
+            DataEncodingStrategy(base: .custom(write))
+        }
+    }
+
+    /// How `nil` optionals are written. Defaults to `.omit`.
+    public struct NilEncodingStrategy: Sendable, Hashable {
+        enum Base: Sendable, Hashable { case omit, null }
+        let base: Base
+
+        /// The key is left out (as `JSONEncoder` with synthesized `Encodable`).
+        public static let omit = NilEncodingStrategy(base: .omit)
+        /// The key is written with `null`.
+        public static let null = NilEncodingStrategy(base: .null)
+    }
+
+    /// How NaN and infinity are written. Defaults to `.throw`.
+    public struct NonConformingFloatEncodingStrategy: Sendable, Hashable {
+        enum Base: Sendable, Hashable {
+            case `throw`
+            case convertToString(positiveInfinity: String, negativeInfinity: String, nan: String)
+        }
+        let base: Base
+
+        public static let `throw` = NonConformingFloatEncodingStrategy(base: .throw)
+        public static func convertToString(positiveInfinity: String, negativeInfinity: String, nan: String) -> NonConformingFloatEncodingStrategy {
+            NonConformingFloatEncodingStrategy(base: .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan))
+        }
+    }
+}
+
+public typealias KeyEncodingStrategy = BridgeEncoder.KeyEncodingStrategy
+public typealias DateEncodingStrategy = BridgeEncoder.DateEncodingStrategy
+public typealias DataEncodingStrategy = BridgeEncoder.DataEncodingStrategy
+public typealias NilEncodingStrategy = BridgeEncoder.NilEncodingStrategy

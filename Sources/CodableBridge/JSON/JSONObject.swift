@@ -1,0 +1,158 @@
+/// A JSON object: string keys mapped to values, in insertion order.
+///
+/// Lookup is by key (`object["name"]`), iteration is in the order the keys were first inserted —
+/// which for a parsed object is document order, and for an encoded model is the order its
+/// properties were encoded. Assigning to an existing key replaces its value in place; assigning
+/// `nil` removes it.
+///
+/// ```swift
+/// var user: JSONObject = ["id": 1, "name": "Ada"]
+/// user["email"] = "ada@example.com"
+/// user.keys   // ["id", "name", "email"]
+/// ```
+///
+/// Equality ignores order: two objects are equal when they hold the same keys with equal values.
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (key: String, value: JSONValue)
+
+    public private(set) var keys: [String]
+    public private(set) var values: [JSONValue]
+    /// Key → position, built only once the object is large enough that a linear scan costs more.
+    private var index: [String: Int]?
+
+    private static let indexThreshold = 12
+
+    /// Creates an empty object.
+    public init() {
+        keys = []
+        values = []
+        index = nil
+    }
+
+    /// Creates an object from key-value pairs; for a repeated key the first occurrence wins
+    /// (as with a parsed document).
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
+        self.init()
+        for (key, value) in pairs where position(of: key) == nil {
+            append(key, value)
+        }
+    }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+
+    /// Reserves room for `count` members.
+    public mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
+    /// The number of members.
+    public var count: Int { keys.count }
+
+    /// Whether the object has no members.
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The value for `key`, or `nil` when absent. Setting `nil` removes the key.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let i = position(of: key) else { return nil }
+            return values[i]
+        }
+        set {
+            if let i = position(of: key) {
+                if let newValue {
+                    values[i] = newValue
+                } else {
+                    removeMember(at: i)
+                }
+            } else if let newValue {
+                append(key, newValue)
+            }
+        }
+    }
+
+    /// Removes `key` and returns its value, or `nil` when absent.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let i = position(of: key) else { return nil }
+        let value = values[i]
+        removeMember(at: i)
+        return value
+    }
+
+    /// The position of `key` in `keys`, or `nil`.
+    public func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
+    /// Appends a member without checking for an existing key. The caller guarantees uniqueness.
+    package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        append(key, value)
+    }
+
+    private mutating func append(_ key: String, _ value: JSONValue) {
+        keys.append(key)
+        values.append(value)
+        if index != nil {
+            index![key] = keys.count - 1
+        } else if keys.count > JSONObject.indexThreshold {
+            var built = [String: Int](minimumCapacity: keys.count * 2)
+            for (i, k) in keys.enumerated() { built[k] = i }
+            index = built
+        }
+    }
+
+    private mutating func removeMember(at i: Int) {
+        keys.remove(at: i)
+        values.remove(at: i)
+        if index != nil {
+            var built = [String: Int](minimumCapacity: keys.count)
+            for (i, k) in keys.enumerated() { built[k] = i }
+            index = built
+        }
+    }
+
+    /// Iterates members in insertion order.
+    public struct Iterator: IteratorProtocol {
+        fileprivate let object: JSONObject
+        fileprivate var position = 0
+
+        public mutating func next() -> Element? {
+            guard position < object.keys.count else { return nil }
+            defer { position += 1 }
+            return (object.keys[position], object.values[position])
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(object: self) }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+        for (i, key) in lhs.keys.enumerated() {
+            guard let j = rhs.position(of: key), rhs.values[j] == lhs.values[i] else { return false }
+        }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent: combine each member's own hash commutatively.
+        var combined = 0
+        for i in keys.indices {
+            var member = Hasher()
+            member.combine(keys[i])
+            member.combine(values[i])
+            combined ^= member.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONObject: CustomStringConvertible {
+    /// The object as compact JSON text.
+    public var description: String { JSONValue.object(self).description }
+}

@@ -1,0 +1,14 @@
+/// How ``BridgeEncoder`` and ``JSONValue`` lay out JSON text.
+///
+/// Defaults to `[]`: compact, keys in encoding order, `/` escaped as `\/` (as `JSONEncoder`).
+public struct OutputFormatting: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Newlines and two-space indentation, `"key" : value` as `JSONEncoder` writes it.
+    public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
+    /// Object keys in lexicographic order of their UTF-8 bytes, at every level.
+    public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
+    /// Writes `/` as is instead of `\/`.
+    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 2)
+}

@@ -1,0 +1,77 @@
+/// Where a property's value lives in a JSON object: one key, a key path, or alternates.
+///
+/// Written as literals in a model's ``MappableCodable/keyMapping``:
+///
+/// ```swift
+/// static var keyMapping: KeyMapping {
+///     ["name": "n",                        // one key
+///      "desc": "ext.desc",                 // a key path into nested objects
+///      "bookID": ["id", "ID", "book_id"],  // alternates, tried in order
+///      "version": .key("v1.2"),            // a literal key that contains dots
+///      "city": .path(["address", "city"])] // a path spelled segment by segment
+/// }
+/// ```
+///
+/// A string literal containing `.` is a key path. When decoding, a literal key with the dotted
+/// name is looked up first (so `{"ext.desc": …}` also matches `"ext.desc"`), then the path.
+/// Encoding writes the first alternate; a key path writes nested objects.
+public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
+    /// One place to look: a path of one or more object keys.
+    public struct Candidate: Sendable, Hashable {
+        /// The object keys from the outermost in.
+        public let segments: [String]
+        /// Whether this came from a dotted string literal (then the dotted string is also tried as
+        /// a literal key first).
+        public let isDottedLiteral: Bool
+
+        /// The literal key for a one-segment candidate, or the dotted spelling of a path.
+        public var joined: String { segments.joined(separator: ".") }
+    }
+
+    /// The places to look, in order. Never empty for a valid key (an empty list is reported as an
+    /// invalid mapping table).
+    public let candidates: [Candidate]
+
+    private init(candidates: [Candidate]) {
+        self.candidates = candidates
+    }
+
+    /// A single key or a dotted key path (`"ext.desc"`).
+    public init(_ string: String) {
+        let segments = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        candidates = [Candidate(segments: segments, isDottedLiteral: segments.count > 1)]
+    }
+
+    /// A literal key, dots and all: `.key("a.b")` looks up the member named `a.b` only.
+    public static func key(_ literal: String) -> JSONKey {
+        JSONKey(candidates: [Candidate(segments: [literal], isDottedLiteral: false)])
+    }
+
+    /// A key path given segment by segment: `.path(["a", "b"])` is `{"a": {"b": …}}`.
+    public static func path(_ segments: [String]) -> JSONKey {
+        JSONKey(candidates: [Candidate(segments: segments, isDottedLiteral: false)])
+    }
+
+    /// Alternates tried in order; each may itself be a key, a path or a literal.
+    public static func alternates(_ keys: [JSONKey]) -> JSONKey {
+        JSONKey(candidates: keys.flatMap(\.candidates))
+    }
+
+    public var description: String {
+        let parts = candidates.map { $0.isDottedLiteral || $0.segments.count == 1 ? "\"\($0.joined)\"" : "\($0.segments)" }
+        return parts.count == 1 ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
+    }
+}
+
+extension JSONKey: ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public init(arrayLiteral elements: JSONKey...) {
+        self = .alternates(elements)
+    }
+}
+
+/// A model's key table: property name (its coding key string) → where it lives in JSON.
+public typealias KeyMapping = [String: JSONKey]

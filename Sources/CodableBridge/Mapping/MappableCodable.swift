@@ -1,0 +1,79 @@
+/// A `Codable` model with a YYModel-style mapping table.
+///
+/// Every requirement has a default, so conforming is free; implement only what the payload needs.
+///
+/// ```swift
+/// struct Book: MappableCodable {
+///     var name: String
+///     var desc: String?
+///     var bookID: Int
+///
+///     static var keyMapping: KeyMapping {
+///         ["name": "n", "desc": "ext.desc", "bookID": ["id", "ID", "book_id"]]
+///     }
+/// }
+/// let book = try BridgeDecoder().decode(Book.self, from: data)
+/// ```
+///
+/// The tables are read once per type, validated and cached; an invalid table (an empty key, empty
+/// alternates, an unknown property) is reported as an error naming the type and the entry the
+/// first time the type is decoded or encoded.
+public protocol MappableCodable: Codable {
+    /// Property (coding key string) → JSON key, key path or alternates. Properties not listed use
+    /// their own coding key (after the decoder's `keyDecodingStrategy`). Defaults to `[:]`.
+    static var keyMapping: KeyMapping { get }
+
+    /// Concrete types for properties whose declared type is a superclass: the property's value, or
+    /// the elements of an array, set or dictionary property, decode as the named type.
+    /// Defaults to `[:]`.
+    static var elementTypes: [String: any Codable.Type] { get }
+
+    /// Properties never decoded (treated as absent) nor encoded. Defaults to `[]`.
+    static var ignoredProperties: Set<String> { get }
+
+    /// When non-nil, only these properties are decoded and encoded. Defaults to `nil`.
+    static var onlyProperties: Set<String>? { get }
+
+    /// Picks the type to decode for `json`, the object about to be decoded — a subclass, for
+    /// example, chosen by a `"type"` member. Applies at top level, to properties and to container
+    /// elements. Return `nil` to decode `Self`. Defaults to `nil`.
+    static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)?
+
+    /// Rewrites the incoming object before decoding; throw to reject the model.
+    /// Defaults to returning `json` unchanged.
+    static func willDecode(_ json: JSONValue) throws -> JSONValue
+
+    /// Adjusts or validates the decoded model, given the object it came from; throw to reject.
+    /// Defaults to doing nothing.
+    mutating func didDecode(from json: JSONValue) throws
+
+    /// Edits the encoded object after all properties were written; throw to fail encoding.
+    /// Defaults to doing nothing.
+    func didEncode(into json: inout JSONObject) throws
+}
+
+extension MappableCodable {
+    public static var keyMapping: KeyMapping { [:] }
+    public static var elementTypes: [String: any Codable.Type] { [:] }
+    public static var ignoredProperties: Set<String> { [] }
+    public static var onlyProperties: Set<String>? { nil }
+    public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? { nil }
+    public static func willDecode(_ json: JSONValue) throws -> JSONValue { json }
+    public mutating func didDecode(from json: JSONValue) throws {}
+    public func didEncode(into json: inout JSONObject) throws {}
+}
+
+/// A model whose `init()` gives every property its declared default.
+///
+/// With `missingValueStrategy = .useDefault`, a missing, null or unconvertible value takes the
+/// value the property has in `init()` (`var pages = 20` → 20) instead of the type's zero value.
+///
+/// ```swift
+/// struct Settings: MappableCodable, DefaultInitializable {
+///     var pageSize = 20
+///     var theme = "light"
+/// }
+/// ```
+public protocol DefaultInitializable {
+    init()
+}
