@@ -56,7 +56,7 @@ public struct BridgeEncoder: Sendable {
     ///   `.throw`, a top-level value that encodes nothing, a `didEncode` hook that threw, an
     ///   invalid mapping table), or any error thrown by an `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encodeToBytes(value))
+        try encodeToWriter(value).takeData()
     }
 
     /// Encodes `value` as JSON text.
@@ -65,7 +65,8 @@ public struct BridgeEncoder: Sendable {
     /// - Returns: The JSON text.
     /// - Throws: As ``encode(_:)``.
     public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encodeToBytes(value), as: UTF8.self)
+        let writer = try encodeToWriter(value)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Encodes `value` as a JSON tree, with the number text and key order ``encode(_:)`` would
@@ -89,11 +90,11 @@ public struct BridgeEncoder: Sendable {
     }
 
     /// Encodes `value` and writes the text.
-    private func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    private func encodeToWriter<T: Encodable>(_ value: T) throws -> JSONWriter {
         let tree = try EncoderImpl.encodeTree(value, options: self)
         var writer = JSONWriter(options: outputFormatting, capacity: tree.estimatedByteCount)
         tree.write(into: &writer)
-        return writer.bytes
+        return writer
     }
 }
 

@@ -23,15 +23,15 @@ extension EncodedTree {
         case .float:
             writer.writeFloat(Float(bitPattern: UInt32(truncatingIfNeeded: n.payload)))
         case .string:
-            writer.writeString(strings[Int(n.payload)])
+            writer.writeString(storedString(Int(n.payload)))
         case .numberText:
-            writer.writeNumberText(strings[Int(n.payload)])
+            writer.writeNumberText(storedString(Int(n.payload)))
         case .iso8601Date:
             writer.appendByte(UInt8(ascii: "\""))
             ISO8601Timestamp.write(Double(bitPattern: n.payload)) { writer.appendBytes($0) }
             writer.appendByte(UInt8(ascii: "\""))
         case .json:
-            writer.write(jsonValues[Int(n.payload)])
+            writer.write(storedJSONValue(Int(n.payload)))
         case .array:
             writer.beginContainer(UInt8(ascii: "["))
             var child = n.first
@@ -49,7 +49,7 @@ extension EncodedTree {
             writer.beginContainer(UInt8(ascii: "{"))
             if writer.sortsKeys {
                 for (i, member) in sortedMembers(of: node).enumerated() {
-                    writer.writeKey(strings[Int(nodes[Int(member)].key)], isFirst: i == 0)
+                    writer.writeKey(storedString(Int(nodes[Int(member)].key)), isFirst: i == 0)
                     write(member, into: &writer)
                 }
             } else {
@@ -58,7 +58,7 @@ extension EncodedTree {
                 while child >= 0 {
                     let member = nodes[Int(child)]
                     if member.kind != .removed {
-                        writer.writeKey(strings[Int(member.key)], isFirst: isFirst)
+                        writer.writeKey(storedString(Int(member.key)), isFirst: isFirst)
                         isFirst = false
                         write(child, into: &writer)
                     }
@@ -83,7 +83,7 @@ extension EncodedTree {
 
     /// An estimate of the text's size, to reserve the output buffer once.
     var estimatedByteCount: Int {
-        count * 12 + 64
+        storedStringBytes + count * 8 + 64
     }
 
     // MARK: Tree
@@ -107,13 +107,13 @@ extension EncodedTree {
         case .float:
             return .number(JSONNumber(uncheckedText: JSONWriter.numberText(Float(bitPattern: UInt32(truncatingIfNeeded: n.payload)))))
         case .string:
-            return .string(strings[Int(n.payload)])
+            return .string(storedString(Int(n.payload)))
         case .numberText:
-            return .number(JSONNumber(uncheckedText: strings[Int(n.payload)]))
+            return .number(JSONNumber(uncheckedText: storedString(Int(n.payload))))
         case .iso8601Date:
             return .string(ISO8601Timestamp.string(Double(bitPattern: n.payload)))
         case .json:
-            return jsonValues[Int(n.payload)]
+            return storedJSONValue(Int(n.payload))
         case .array:
             var elements: [JSONValue] = []
             elements.reserveCapacity(Int(n.payload))
@@ -136,7 +136,7 @@ extension EncodedTree {
             let member = nodes[Int(child)]
             if member.kind != .removed {
                 // Keys are unique: a repeated key marks the earlier member removed.
-                object.appendUnchecked(strings[Int(member.key)], jsonValue(at: child))
+                object.appendUnchecked(storedString(Int(member.key)), jsonValue(at: child))
             }
             child = member.next
         }

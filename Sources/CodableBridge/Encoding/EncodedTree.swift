@@ -75,52 +75,77 @@ final class EncodedTree {
         var kind: Kind
     }
 
-    private(set) var nodes: UnsafeMutablePointer<Node>
-    private(set) var count = 0
-    private var capacity: Int
-    /// Keys and string values.
-    private(set) var strings: [String] = []
-    /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
-    private(set) var jsonValues: [JSONValue] = []
-    /// The coding key of a member whose JSON key differs from `key.stringValue` (converted by a
-    /// strategy, mapped, or with an `intValue`), for coding paths.
-    private var originalKeys: [Int32: any CodingKey] = [:]
+    /// The tree's mutable state. It lives behind a pointer held in a `let`, so that the many
+    /// small updates per encoded value pay no dynamic exclusivity checks (they would for `var`
+    /// properties of a class).
+    private struct Storage {
+        var nodes: UnsafeMutablePointer<Node>
+        var count = 0
+        var capacity: Int
+        /// Keys and string values.
+        var strings: [String] = []
+        /// The UTF-8 size of `strings`, to estimate the size of the text.
+        var stringBytes = 0
+        /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
+        var jsonValues: [JSONValue] = []
+        /// The coding key of a member whose JSON key differs from `key.stringValue` (converted by
+        /// a strategy, mapped, or with an `intValue`), for coding paths.
+        var originalKeys: [Int32: any CodingKey] = [:]
+    }
+
+    private let storage: UnsafeMutablePointer<Storage>
+
+    /// The nodes; index 0 is the root.
+    var nodes: UnsafeMutablePointer<Node> { storage.pointee.nodes }
+    /// The number of nodes.
+    var count: Int { storage.pointee.count }
+
+    /// The stored key or string value at `index`.
+    func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
+    /// The stored `JSONValue` at `index`.
+    func storedJSONValue(_ index: Int) -> JSONValue { storage.pointee.jsonValues[index] }
+    /// The UTF-8 size of all stored strings.
+    var storedStringBytes: Int { storage.pointee.stringBytes }
 
     /// Creates a tree with one pending root node (index 0).
-    init(capacity: Int = 256) {
-        self.capacity = max(capacity, 16)
-        nodes = .allocate(capacity: self.capacity)
-        strings.reserveCapacity(self.capacity)
+    init(capacity: Int = 1024) {
+        let capacity = max(capacity, 16)
+        let nodes = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
-        count = 1
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity))
+        storage.pointee.strings.reserveCapacity(capacity)
     }
 
     deinit {
-        nodes.deallocate()
+        storage.pointee.nodes.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     subscript(index: Int32) -> Node {
-        _read { yield nodes[Int(index)] }
-        _modify { yield &nodes[Int(index)] }
+        _read { yield storage.pointee.nodes[Int(index)] }
+        _modify { yield &storage.pointee.nodes[Int(index)] }
     }
 
     // MARK: Building
 
     /// Appends an unlinked pending node.
     func makeNode(parent: Int32) -> Int32 {
-        if count == capacity { grow() }
-        (nodes + count).initialize(to: Node(parent: parent, kind: .pending))
-        count += 1
-        return Int32(truncatingIfNeeded: count - 1)
+        if storage.pointee.count == storage.pointee.capacity { grow() }
+        let index = storage.pointee.count
+        (storage.pointee.nodes + index).initialize(to: Node(parent: parent, kind: .pending))
+        storage.pointee.count = index &+ 1
+        return Int32(truncatingIfNeeded: index)
     }
 
     private func grow() {
-        let newCapacity = capacity * 2
+        let newCapacity = storage.pointee.capacity * 2
         let newNodes = UnsafeMutablePointer<Node>.allocate(capacity: newCapacity)
-        newNodes.moveInitialize(from: nodes, count: count)
-        nodes.deallocate()
-        nodes = newNodes
-        capacity = newCapacity
+        newNodes.moveInitialize(from: storage.pointee.nodes, count: storage.pointee.count)
+        storage.pointee.nodes.deallocate()
+        storage.pointee.nodes = newNodes
+        storage.pointee.capacity = newCapacity
     }
 
     /// Links `child` as the last child of `container`.
@@ -161,7 +186,7 @@ final class EncodedTree {
         var child = nodes[Int(object)].first
         while child >= 0 {
             let node = nodes[Int(child)]
-            if node.keyHash == hash, node.kind != .removed, strings[Int(node.key)] == key {
+            if node.keyHash == hash, node.kind != .removed, storedString(Int(node.key)) == key {
                 return child
             }
             child = node.next
@@ -180,19 +205,20 @@ final class EncodedTree {
 
     /// Remembers the coding key of `member` when its JSON key does not say it all.
     func setOriginalKey(_ key: any CodingKey, of member: Int32) {
-        originalKeys[member] = key
+        storage.pointee.originalKeys[member] = key
     }
 
     /// Stores `string` in the side table and returns its index.
     func appendString(_ string: String) -> Int32 {
-        strings.append(string)
-        return Int32(truncatingIfNeeded: strings.count - 1)
+        storage.pointee.stringBytes &+= string.utf8.count
+        storage.pointee.strings.append(string)
+        return Int32(truncatingIfNeeded: storage.pointee.strings.count &- 1)
     }
 
     /// Stores `value` in the side table and returns its index.
     func appendJSONValue(_ value: JSONValue) -> Int32 {
-        jsonValues.append(value)
-        return Int32(truncatingIfNeeded: jsonValues.count - 1)
+        storage.pointee.jsonValues.append(value)
+        return Int32(truncatingIfNeeded: storage.pointee.jsonValues.count &- 1)
     }
 
     /// Sets a node's kind and payload.
@@ -226,28 +252,31 @@ final class EncodedTree {
 
     /// The stored string of a `.string` or `.numberText` node.
     func string(of node: Int32) -> String {
-        strings[Int(nodes[Int(node)].payload)]
+        storedString(Int(nodes[Int(node)].payload))
     }
 
     /// The JSON key of an object member.
     func key(of node: Int32) -> String {
-        strings[Int(nodes[Int(node)].key)]
+        storedString(Int(nodes[Int(node)].key))
     }
 
     /// The stored value of a `.json` node.
     func jsonValue(of node: Int32) -> JSONValue {
-        jsonValues[Int(nodes[Int(node)].payload)]
+        storedJSONValue(Int(nodes[Int(node)].payload))
     }
 
     // MARK: Keys
 
     /// FNV-1a of the key's UTF-8 bytes.
     static func hash(_ key: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in key.utf8 {
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        var key = key
+        return key.withUTF8 { utf8 in
+            var hash: UInt32 = 2_166_136_261
+            for byte in utf8 {
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+            }
+            return hash
         }
-        return hash
     }
 
     private static func filterBit(_ hash: UInt32) -> UInt64 {
@@ -270,9 +299,9 @@ final class EncodedTree {
     }
 
     private func codingKey(of node: Int32, in parent: Int32) -> any CodingKey {
-        if let original = originalKeys[node] { return original }
+        if let original = storage.pointee.originalKeys[node] { return original }
         let key = nodes[Int(node)].key
-        if key >= 0 { return AnyCodingKey(strings[Int(key)]) }
+        if key >= 0 { return AnyCodingKey(storedString(Int(key))) }
         // An array element: its position among the parent's children.
         var index = 0
         var child = nodes[Int(parent)].first

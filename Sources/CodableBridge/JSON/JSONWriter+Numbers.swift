@@ -25,7 +25,7 @@ extension JSONWriter {
     /// Appends a signed integer.
     package mutating func writeInteger(_ value: Int64) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            appendByte(UInt8(ascii: "-"))
         }
         writeUnsigned(value.magnitude)
     }
@@ -33,7 +33,7 @@ extension JSONWriter {
     /// Appends an unsigned integer.
     package mutating func writeUnsigned(_ value: UInt64) {
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value))
+            appendByte(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value))
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
@@ -56,7 +56,7 @@ extension JSONWriter {
                     position &-= 1
                     buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n)
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<20]))
+                appendBytes(UnsafeBufferPointer(rebasing: buffer[position..<20]))
             }
         }
     }
@@ -85,7 +85,7 @@ extension JSONWriter {
             if count > 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") {
                 count -= 2
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[0..<count]))
         }
     }
 
@@ -95,7 +95,7 @@ extension JSONWriter {
         var text = text
         text.withUTF8 { utf8 in
             if JSONWriter.startsLikeNumber(utf8) {
-                bytes.append(contentsOf: utf8)
+                appendBytes(utf8)
             } else {
                 writeNull()
             }

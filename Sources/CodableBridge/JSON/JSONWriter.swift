@@ -23,7 +23,7 @@ import Foundation
 // `JSONEncoder`. String escaping is described in `JSONWriter+Escaping.swift`, numbers in
 // `JSONWriter+Numbers.swift`.
 //
-// Everything is appended to one `[UInt8]`; containers only add punctuation and indentation, so the
+// Everything is appended to one growing buffer; containers only add punctuation and indentation, so the
 // writer allocates nothing per value except the buffer's growth (and a sort buffer per object
 // under `.sortedKeys`).
 
@@ -34,9 +34,13 @@ import Foundation
 /// let bytes = JSONWriter.write(["b": 1, "a": [true, nil]], options: [.sortedKeys])
 /// String(decoding: bytes, as: UTF8.self)   // {"a":[true,null],"b":1}
 /// ```
-package struct JSONWriter {
-    /// The text written so far.
-    package internal(set) var bytes: [UInt8]
+///
+/// The writer owns a `malloc`ed buffer (so that ``takeData()`` hands it to `Data` without a copy)
+/// and is therefore non-copyable.
+package struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
     /// Whether to write newlines and two-space indentation.
     package let isPretty: Bool
@@ -51,13 +55,60 @@ package struct JSONWriter {
     ///
     /// - Parameters:
     ///   - options: Layout of the text. `[]` is compact, in insertion order, with `/` escaped.
-    ///   - capacity: Bytes to reserve up front. Defaults to 0.
-    package init(options: OutputFormatting, capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(max(capacity, 64))
+    ///   - capacity: Bytes to reserve up front. Defaults to 256.
+    package init(options: OutputFormatting, capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
+    }
+
+    deinit {
+        free(base)
+    }
+
+    /// A copy of the text written so far.
+    package var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Calls `body` with the text written so far.
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The text written, as `Data` that takes over the buffer without copying it.
+    package consuming func takeData() -> Data {
+        let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
+        discard self
+        return data
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    package mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(extra) }
+    }
+
+    private mutating func grow(_ extra: Int) {
+        capacity = max(capacity * 2, count + extra)
+        base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Appends a byte after ``reserve(_:)`` made room for it.
+    @inline(__always)
+    mutating func appendReserved(_ byte: UInt8) {
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Appends bytes after ``reserve(_:)`` made room for them.
+    @inline(__always)
+    mutating func appendReserved(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress else { return }
+        (base + count).update(from: source, count: buffer.count)
+        count &+= buffer.count
     }
 
     /// Serializes `value` as JSON text.
@@ -82,7 +133,9 @@ package struct JSONWriter {
     ///   - options: Layout of the text.
     /// - Returns: The UTF-8 bytes of the document.
     package static func writeData(_ value: JSONValue, options: OutputFormatting) -> Data {
-        Data(write(value, options: options))
+        var writer = JSONWriter(options: options)
+        writer.write(value)
+        return writer.takeData()
     }
 
     /// Appends `value` (and everything inside it).
@@ -136,9 +189,10 @@ package struct JSONWriter {
 
     /// Appends `[` or `{` and, when pretty, the newline after it.
     package mutating func beginContainer(_ bracket: UInt8) {
-        bytes.append(bracket)
+        reserve(2)
+        appendReserved(bracket)
         if isPretty {
-            bytes.append(UInt8(ascii: "\n"))
+            appendReserved(UInt8(ascii: "\n"))
             depth += 1
         }
     }
@@ -147,8 +201,9 @@ package struct JSONWriter {
     /// newline and indentation.
     package mutating func beginElement(isFirst: Bool) {
         if !isFirst {
-            bytes.append(UInt8(ascii: ","))
-            if isPretty { bytes.append(UInt8(ascii: "\n")) }
+            reserve(2)
+            appendReserved(UInt8(ascii: ","))
+            if isPretty { appendReserved(UInt8(ascii: "\n")) }
         }
         if isPretty { writeIndent() }
     }
@@ -161,25 +216,25 @@ package struct JSONWriter {
         if isPretty {
             appendASCII(" : ")
         } else {
-            bytes.append(UInt8(ascii: ":"))
+            appendByte(UInt8(ascii: ":"))
         }
     }
 
     /// Appends `]` or `}`, after a newline and the outer indentation when pretty.
     package mutating func endContainer(_ bracket: UInt8) {
         if isPretty {
-            bytes.append(UInt8(ascii: "\n"))
+            appendByte(UInt8(ascii: "\n"))
             depth -= 1
             writeIndent()
         }
-        bytes.append(bracket)
+        appendByte(bracket)
     }
 
     private mutating func writeIndent() {
-        for _ in 0..<depth {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
-        }
+        let width = 2 * depth
+        reserve(width)
+        (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+        count &+= width
     }
 
     // MARK: Scalars
@@ -196,16 +251,18 @@ package struct JSONWriter {
 
     /// Appends bytes already known to be valid JSON (punctuation, literals, number text).
     package mutating func appendASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends raw bytes.
     package mutating func appendBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        reserve(buffer.count)
+        appendReserved(buffer)
     }
 
     /// Appends one raw byte.
     package mutating func appendByte(_ byte: UInt8) {
-        bytes.append(byte)
+        reserve(1)
+        appendReserved(byte)
     }
 }
