@@ -102,6 +102,11 @@ final class EncodedTree {
 
     /// The stored key or string value at `index`.
     func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
+    /// Calls `body` with the string table, borrowed.
+    func withStoredStrings<R>(_ body: (UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
+        try storage.pointee.strings.withUnsafeBufferPointer(body)
+    }
+
     /// The stored `JSONValue` at `index`.
     func storedJSONValue(_ index: Int) -> JSONValue { storage.pointee.jsonValues[index] }
     /// The UTF-8 size of all stored strings.
@@ -267,15 +272,27 @@ final class EncodedTree {
 
     // MARK: Keys
 
-    /// FNV-1a of the key's UTF-8 bytes.
+    /// A hash of the key's UTF-8 bytes, for the key filter and for comparing keys quickly. Keys
+    /// are short, so it mixes the length with the first and the last eight bytes.
     static func hash(_ key: String) -> UInt32 {
         var key = key
         return key.withUTF8 { utf8 in
-            var hash: UInt32 = 2_166_136_261
-            for byte in utf8 {
-                hash = (hash ^ UInt32(byte)) &* 16_777_619
+            let count = utf8.count
+            guard let base = utf8.baseAddress else { return 0 }
+            let raw = UnsafeRawPointer(base)
+            var head: UInt64
+            var tail: UInt64
+            if count >= 8 {
+                head = raw.loadUnaligned(as: UInt64.self)
+                tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            } else {
+                head = 0
+                for i in 0..<count { head = head &<< 8 | UInt64(base[i]) }
+                tail = 0
             }
-            return hash
+            var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+            mixed ^= mixed >> 32
+            return UInt32(truncatingIfNeeded: mixed)
         }
     }
 
