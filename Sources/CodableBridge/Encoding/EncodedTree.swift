@@ -71,6 +71,9 @@ final class EncodedTree {
         var parent: Int32
         /// For an object member: the JSON key, as an index into `strings`.
         var key: Int32 = -1
+        /// For an object member whose coding key is not its JSON key (mapped, or converted by the
+        /// key strategy): the coding key's string, as an index into `strings`; else -1.
+        var pathKey: Int32 = -1
         var keyHash: UInt32 = 0
         var kind: Kind
     }
@@ -88,8 +91,8 @@ final class EncodedTree {
         var stringBytes = 0
         /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
         var jsonValues: [JSONValue] = []
-        /// The coding key of a member whose JSON key differs from `key.stringValue` (converted by
-        /// a strategy, mapped, or with an `intValue`), for coding paths.
+        /// The coding key of a member that `pathKey` cannot describe (one with an `intValue`, or
+        /// one converted by a `.custom` key strategy), for coding paths.
         var originalKeys: [Int32: any CodingKey] = [:]
     }
 
@@ -213,6 +216,11 @@ final class EncodedTree {
         storage.pointee.originalKeys[member] = key
     }
 
+    /// Remembers the coding key string of `member` when it is not the member's JSON key.
+    func setPathKey(_ key: String, of member: Int32) {
+        nodes[Int(member)].pathKey = appendString(key)
+    }
+
     /// Stores `string` in the side table and returns its index.
     func appendString(_ string: String) -> Int32 {
         storage.pointee.stringBytes &+= string.utf8.count
@@ -316,7 +324,8 @@ final class EncodedTree {
     }
 
     private func codingKey(of node: Int32, in parent: Int32) -> any CodingKey {
-        if let original = storage.pointee.originalKeys[node] { return original }
+        if !storage.pointee.originalKeys.isEmpty, let original = storage.pointee.originalKeys[node] { return original }
+        if nodes[Int(node)].pathKey >= 0 { return AnyCodingKey(storedString(Int(nodes[Int(node)].pathKey))) }
         let key = nodes[Int(node)].key
         if key >= 0 { return AnyCodingKey(storedString(Int(key))) }
         // An array element: its position among the parent's children.

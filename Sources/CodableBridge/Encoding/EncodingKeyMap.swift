@@ -34,14 +34,27 @@ final class EncodingKeyMap: Sendable {
         let description: String
     }
 
-    private let destinations: [String: Destination]
-    private let onlyProperties: Set<String>?
+    // The properties with a destination of their own, in an open-addressing table probed with
+    // `EncodedTree.hash` (cheaper than `Hasher` for the many lookups an encode makes).
+    private let slots: [Int32]
+    private let hashes: [UInt32]
+    private let names: [String]
+    private let destinations: [Destination]
+    /// The destination of a property not in the table: `.skip` when `onlyProperties` is set.
+    private let otherDestination: Destination
 
     /// Where the property with coding key `property` is written.
     func destination(for property: String) -> Destination {
-        if let destination = destinations[property] { return destination }
-        if let onlyProperties, !onlyProperties.contains(property) { return .skip }
-        return .unmapped
+        guard !slots.isEmpty else { return otherDestination }
+        let hash = EncodedTree.hash(property)
+        let mask = slots.count &- 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { return otherDestination }
+            if hashes[entry] == hash, names[entry] == property { return destinations[entry] }
+            slot = (slot &+ 1) & mask
+        }
     }
 
     /// Reads and checks the tables of `type`.
@@ -66,8 +79,29 @@ final class EncodingKeyMap: Sendable {
         for property in type.ignoredProperties {
             destinations[property] = .skip
         }
-        self.destinations = destinations
-        self.onlyProperties = only
+        for property in only ?? [] where destinations[property] == nil {
+            destinations[property] = .unmapped
+        }
+        var size = 1
+        while size < destinations.count * 2 { size *= 2 }
+        var slots = [Int32](repeating: -1, count: destinations.isEmpty ? 0 : size)
+        var hashes: [UInt32] = []
+        var names: [String] = []
+        var values: [Destination] = []
+        for (name, destination) in destinations {
+            let hash = EncodedTree.hash(name)
+            var slot = Int(hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(names.count)
+            hashes.append(hash)
+            names.append(name)
+            values.append(destination)
+        }
+        self.slots = slots
+        self.hashes = hashes
+        self.names = names
+        self.destinations = values
+        self.otherDestination = only == nil ? .unmapped : .skip
     }
 
     // MARK: Cache
