@@ -35,18 +35,20 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     let firstPresentAlternates: Bool
 
     /// The node being decoded at this level.
-    var current: Int
+    @exclusivity(unchecked) var current: Int
     /// The path to `current`.
-    var path: [PathComponent]
+    @exclusivity(unchecked) var path: [PathComponent]
     /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
-    var levelMeta: ModelMeta?
+    @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
-    var cursors: [(object: Int, position: Int)] = []
+    @exclusivity(unchecked) var cursors: [(object: Int, position: Int)] = []
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
-    var zeroDepth = 0
-    private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
+    @exclusivity(unchecked) var zeroDepth = 0
+    @exclusivity(unchecked) private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
     /// Per-decode copy of `ModelMeta`'s `didDecode` probe results.
-    var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// Recently seen types and how they decode (see `classify(_:)`).
+    @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).
     var ownedBuffers: OwnedBuffers?
 
