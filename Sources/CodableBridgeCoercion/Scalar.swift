@@ -1,4 +1,12 @@
 /// A JSON scalar as the coercion rules see it: no trees, no decoders.
+///
+/// The decoder hands the rules the JSON value it found where a different type was expected.
+/// Numbers keep their exact source text so that no rule ever sees a rounded `Double`.
+///
+/// ```swift
+/// let found: Scalar = .number("12.50")
+/// CoercionPolicy.lenient.string(from: found)   // .converted("12.50", rule: "number → String")
+/// ```
 public enum Scalar: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -7,13 +15,46 @@ public enum Scalar: Sendable, Hashable {
     case string(String)
 }
 
-/// The outcome of applying a coercion rule.
-public enum Coercion<Value> {
-    /// Converted; `rule` names the rule that applied, for the decoding report
-    /// (e.g. "string → Int").
-    case converted(Value, rule: String)
-    /// No rule converts this input under the policy; `reason` says why, for the report/error.
-    case notConverted(reason: String)
-}
+extension Scalar: CustomStringConvertible {
+    /// The scalar as it would appear in JSON, shortened to 60 characters for messages:
+    /// `null`, `true`, `12.5`, `"abc"`.
+    ///
+    /// ```swift
+    /// Scalar.string("12abc").description   // "\"12abc\""
+    /// ```
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let text): return Scalar.shortened(text)
+        case .string(let text): return "\"" + Scalar.shortened(text) + "\""
+        }
+    }
 
-extension Coercion: Sendable where Value: Sendable {}
+    /// What kind of JSON value this is, for messages: "null", "Boolean", "number", "string".
+    ///
+    /// ```swift
+    /// Scalar.number("1").kindName   // "number"
+    /// ```
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "Boolean"
+        case .number: "number"
+        case .string: "string"
+        }
+    }
+
+    /// "string \"12abc\"", "number 12.5", "Boolean true", "null" — the found value in a reason.
+    var found: String {
+        switch self {
+        case .null: "null"
+        default: kindName + " " + description
+        }
+    }
+
+    static func shortened(_ text: String) -> String {
+        guard text.count > 60 else { return text }
+        return String(text.prefix(57)) + "…"
+    }
+}
