@@ -94,13 +94,12 @@ public enum StringToDecimal {
     static func decimal(fromValidated text: String) -> Decimal? {
         var unsigned = Substring(text)
         if unsigned.first == "+" { unsigned = unsigned.dropFirst() }
+        let mantissa = unsigned.prefix { $0 != "e" && $0 != "E" }
+        let mantissaIsZero = !mantissa.contains(where: { ("1"..."9").contains($0) })
+        // Zero is zero whatever the exponent ("0e-300"), even where Decimal's range ends.
+        if mantissaIsZero { return Decimal.zero }
         guard let value = Decimal(string: String(unsigned), locale: Locale(identifier: "en_US_POSIX")),
-              !value.isNaN else { return nil }
-        if value.isZero {
-            // Only a non-zero mantissa that came back as zero was lost to underflow ("0e5" is 0).
-            let mantissa = unsigned.prefix { $0 != "e" && $0 != "E" }
-            if mantissa.contains(where: { ("1"..."9").contains($0) }) { return nil }
-        }
+              !value.isNaN, !value.isZero else { return nil }   // zero here means underflow
         return value
     }
 
