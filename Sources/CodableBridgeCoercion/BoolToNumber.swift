@@ -71,7 +71,6 @@ public enum BoolToNumber {
     ///   - value: The JSON Boolean.
     ///   - type: The floating-point type to produce.
     /// - Returns: 1.0 or 0.0.
-    @_disfavoredOverload
     public static func oneAndZero<T: BinaryFloatingPoint>(_ value: Bool, as type: T.Type = T.self) -> T {
         value ? 1 : 0
     }

@@ -66,7 +66,8 @@ public enum NumberToBool {
         }
     }
 
-    /// `true` for any non-zero number.
+    /// `true` for any non-zero number, read as `NSJSONSerialization` reads it (an integer, or the
+    /// nearest `Double`, so `1e-400` underflows to 0 and is `false`).
     ///
     /// ```swift
     /// NumberToBool.nonZero("-0.0")   // false
@@ -76,9 +77,8 @@ public enum NumberToBool {
     /// - Parameter text: The JSON number's source text.
     /// - Returns: The Boolean, or `nil` when `text` is not JSON number text.
     public static func nonZero(_ text: String) -> Bool? {
-        DecimalNumeral.withNumeral(text, syntax: .json, trimming: false) { numeral, bytes, _ in
-            numeral.isNonZero(in: bytes)
-        }
+        // As YYModel sees it: the NSNumber NSJSONSerialization made (1e-400 underflows to 0).
+        YYModelNumber.fromJSONNumber(text)?.boolValue
     }
 
     /// Applies `rule` with report wording.

@@ -162,11 +162,6 @@ struct DecimalNumeral {
         while last > first, digit(last, in: bytes) == 0 { last -= 1 }
         return last - first + 1
     }
-
-    /// Whether any digit is non-zero.
-    func isNonZero(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        significantDigitCount(in: bytes) > 0
-    }
 }
 
 extension DecimalNumeral {

@@ -28,6 +28,21 @@ extension CoercionTests {
             #expect(CoercionPolicy.strict.decimal(from: .bool(input)).value == nil)
         }
 
+        @Test("Boolean → every integer type", arguments: [true, false])
+        func everyIntegerType(input: Bool) {
+            let policy = CoercionPolicy.lenient
+            let one: Int = input ? 1 : 0
+            #expect(policy.integer(Int8.self, from: .bool(input)).value == Int8(one))
+            #expect(policy.integer(UInt8.self, from: .bool(input)).value == UInt8(one))
+            #expect(policy.integer(Int16.self, from: .bool(input)).value == Int16(one))
+            #expect(policy.integer(UInt16.self, from: .bool(input)).value == UInt16(one))
+            #expect(policy.integer(Int32.self, from: .bool(input)).value == Int32(one))
+            #expect(policy.integer(UInt32.self, from: .bool(input)).value == UInt32(one))
+            #expect(policy.integer(Int64.self, from: .bool(input)).value == Int64(one))
+            #expect(policy.integer(UInt64.self, from: .bool(input)).value == UInt64(one))
+            #expect(policy.integer(UInt.self, from: .bool(input)).value == UInt(one))
+        }
+
         @Test func ruleFunctionsAndNames() {
             #expect(BoolToNumber.oneAndZero(true, as: Int16.self) == 1)
             #expect(BoolToNumber.oneAndZero(false, as: Double.self) == 0)

@@ -19,6 +19,11 @@ extension CoercionTests {
             ("1.5",     nil,     nil,      true),     // YYTestAutoTypeConvert
             ("0.001",   nil,     nil,      true),
             ("1.0000000000000000000001", nil, nil, true),
+            ("0e10",    nil,     false,    false),
+            ("100e-2",  nil,     true,     true),
+            ("-1.0",    nil,     nil,      true),
+            ("1e-400",  nil,     nil,      false),    // YYModel's Double underflows to 0
+            ("12345678901234567890", nil, nil, true),
         ] as [(String, Bool?, Bool?, Bool?)])
         func numberToBool(input: String, strict: Bool?, lenient: Bool?, yyModel: Bool?) {
             #expect(CoercionPolicy.strict.bool(from: .number(input)).value == strict)
@@ -31,6 +36,7 @@ extension CoercionTests {
             #expect(NumberToBool.zeroOrOne("2") == nil)
             #expect(NumberToBool.nonZero("-0.0") == false)
             #expect(NumberToBool.nonZero("1e-300") == true)
+            #expect(NumberToBool.nonZero("1e-400") == false)
             #expect(NumberToBool.nonZero("x") == nil)
         }
 

@@ -14,6 +14,11 @@ extension CoercionTests {
             (.number("1.50"),         nil,     "1.50",    "1.50"),    // original text
             (.number("-1e5"),         nil,     "-1e5",    "-1e5"),
             (.number("12345678901234567890123"), nil, "12345678901234567890123", "12345678901234567890123"),
+            (.number("-0"),           nil,     "-0",      "-0"),
+            (.number("0.1"),          nil,     "0.1",     "0.1"),
+            (.number("1E+2"),         nil,     "1E+2",    "1E+2"),
+            (.number("1e-7"),         nil,     "1e-7",    "1e-7"),
+            (.number("9007199254740993"), nil, "9007199254740993", "9007199254740993"),   // beyond 2^53, exact
             (.bool(true),             nil,     "true",    "1"),
             (.bool(false),            nil,     "false",   "0"),
             (.null,                   nil,     nil,       nil),

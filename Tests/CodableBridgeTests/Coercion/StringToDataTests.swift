@@ -13,6 +13,11 @@ extension CoercionTests {
             (.string("hello"),              nil,                   Array("hello".utf8)),
             (.string("é"),                  nil,                   [0xC3, 0xA9]),
             (.string(""),                   [],                    []),
+            (.string("aGk"),                nil,                   Array("aGk".utf8)),     // unpadded
+            (.string("aGVs\nbG8="),        nil,                   Array("aGVs\nbG8=".utf8)),
+            (.string(" aGk= "),             nil,                   Array(" aGk= ".utf8)),
+            (.string("_-8="),               nil,                   Array("_-8=".utf8)),    // base64url alphabet
+            (.string("😀"),                 nil,                   [0xF0, 0x9F, 0x98, 0x80]),
             (.number("12"),                 nil,                   nil),
             (.bool(true),                   nil,                   nil),
         ] as [(Scalar, [UInt8]?, [UInt8]?)])
