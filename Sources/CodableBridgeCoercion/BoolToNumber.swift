@@ -39,6 +39,7 @@ public enum BoolToNumber {
         /// `true` is 1 and `false` is 0, for every number type.
         public static let oneAndZero = Rule(kind: .oneAndZero)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

@@ -39,6 +39,7 @@ public enum NullWords {
         /// Capitalised and UPPER case.
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

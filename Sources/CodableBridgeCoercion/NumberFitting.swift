@@ -46,6 +46,7 @@ public enum NumberFitting {
         /// integers, 0 for a value that overflows a floating-point type.
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .exact: "exact"

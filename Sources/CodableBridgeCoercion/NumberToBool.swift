@@ -40,6 +40,7 @@ public enum NumberToBool {
         /// Any non-zero number is `true` (YYModel's `boolValue`, C's truthiness).
         public static let nonZero = Rule(kind: .nonZero)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

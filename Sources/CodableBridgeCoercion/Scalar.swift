@@ -8,10 +8,13 @@
 /// CoercionPolicy.lenient.string(from: found)   // .converted("12.50", rule: "number → String")
 /// ```
 public enum Scalar: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// A JSON Boolean.
     case bool(Bool)
     /// A JSON number, as its exact source text (`"12"`, `"-1.5e3"`).
     case number(String)
+    /// A JSON string, unescaped.
     case string(String)
 }
 

@@ -43,6 +43,7 @@ public enum ScalarToString {
         /// A number's original source text; `"1"` / `"0"` for Booleans (YYModel's `NSNumber`).
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

@@ -44,6 +44,7 @@ public enum StringToBool {
         /// YYModel's word table (exact spellings), then any number: non-zero is `true`.
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

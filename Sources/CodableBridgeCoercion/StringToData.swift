@@ -40,6 +40,7 @@ public enum StringToData {
         /// The string's UTF-8 bytes, whatever it holds (YYModel).
         public static let utf8 = Rule(kind: .utf8)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .base64: "base64"

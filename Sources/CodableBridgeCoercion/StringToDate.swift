@@ -51,6 +51,7 @@ public enum StringToDate {
         /// ``YYModelDateParser``: YYModel's length-indexed table only.
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

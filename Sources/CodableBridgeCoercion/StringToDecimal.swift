@@ -48,6 +48,7 @@ public enum StringToDecimal {
         /// read; no number at all (NaN) is not converted.
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

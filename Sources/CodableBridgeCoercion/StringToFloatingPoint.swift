@@ -49,6 +49,7 @@ public enum StringToFloatingPoint {
         /// that is not finite in the type becomes 0.
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

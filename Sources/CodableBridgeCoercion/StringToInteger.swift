@@ -47,6 +47,7 @@ public enum StringToInteger {
         /// truncated toward zero and wrapped to the type (see ``YYModelNumber``).
         public static let yyModel = Rule(kind: .yyModel)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .off: "off"

@@ -43,6 +43,7 @@ public enum StringToURL {
         /// result is not converted.
         public static let trimmed = Rule(kind: .trimmed)
 
+        /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
         public var description: String {
             switch kind {
             case .exact: "exact"
