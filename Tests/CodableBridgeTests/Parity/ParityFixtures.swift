@@ -59,6 +59,8 @@ struct NestedContainers: Decodable, Equatable, Sendable {
 
     enum Keys: String, CodingKey { case outer, list, x }
 
+    init(a: Int, b: [String], c: Int) { self.a = a; self.b = b; self.c = c }
+
     init(from decoder: any Decoder) throws {
         let root = try decoder.container(keyedBy: Keys.self)
         let outer = try root.nestedContainer(keyedBy: Keys.self, forKey: .outer)

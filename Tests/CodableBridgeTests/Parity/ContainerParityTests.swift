@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+/// Optionals, collections, nested containers, unkeyed-container mechanics, class inheritance.
+@Suite struct ContainerParityTests {
+
+    // MARK: Optionals, arrays, sets, dictionaries
+
+    static let collectionCases: [ParityCase] = [
+        .decode(OptionalField.self, #"{"a": 1}"#, .value(.init(a: 1))),            // present
+        .decode(OptionalField.self, #"{"a": null}"#, .value(.init(a: nil))),       // null
+        .decode(OptionalField.self, "{}", .value(.init(a: nil))),                  // missing
+        .decode(OptionalField.self, #"{"a": "1"}"#, .error(.typeMismatch, at: "a")), // present but wrong
+        .decode([Int?].self, "[1, null, 3]", .value([1, nil, 3])),
+        .decode([Int].self, "[]", .value([])),
+        .decode([Int].self, "[1, null]", .error(.valueNotFound, at: "[1]")),
+        .decode([[Int]].self, "[[1], [], [2, 3]]", .value([[1], [], [2, 3]])),
+        .decode([[Int]].self, #"[[1], [2, "x"]]"#, .error(.typeMismatch, at: "[1][1]")),
+        .decode([[Int]].self, "[null]", .error(.valueNotFound, at: "[0]")),
+        .decode([Int].self, "{}", .error(.typeMismatch)),
+        .decode(Set<Int>.self, "[3, 1, 2, 1]", .value([1, 2, 3])),
+        .decode(Set<String>.self, #"["a", 1]"#, .error(.typeMismatch, at: "[1]")),
+        .decode([String: Int].self, #"{"a": 1, "b": 2}"#, .value(["a": 1, "b": 2])),
+        .decode([String: Int].self, "{}", .value([:])),
+        .decode([String: Int].self, "[]", .error(.typeMismatch)),
+        .decode([String: [Int]].self, #"{"a": [1, "x"]}"#, .error(.typeMismatch, at: "a[1]")),
+        .decode([String: Int?].self, #"{"a": null}"#, .value(["a": nil])),
+        .decode([Int: String].self, #"{"1": "a", "-2": "b"}"#, .value([1: "a", -2: "b"])), // Int keys from strings
+        .decode([Int: String].self, #"{"x": "a"}"#, .error(.typeMismatch, at: "x")),
+        .decode([Int: String].self, #"{"1.0": "a"}"#, .error(.typeMismatch, at: "1.0")),
+        .decode([Int: [Int]].self, #"{"5": [1, "x"]}"#, .error(.typeMismatch, at: "5[1]")),
+        .decode([Int: String].self, "[]", .error(.typeMismatch)),
+        .decode(Everything.self, """
+            {"int": -1, "int8": 8, "uint64": 18446744073709551615, "double": 0.5, "float": 1.25,
+             "bool": true, "string": "s", "list": [1, 2], "nested": [["a"], []],
+             "map": {"k": 1}, "intMap": {"7": "seven"}, "set": [1, 1], "child": {"zip": 9}}
+            """, .value(Everything(int: -1, int8: 8, uint64: .max, double: 0.5, float: 1.25, bool: true,
+                                   string: "s", optional: nil, list: [1, 2], nested: [["a"], []],
+                                   map: ["k": 1], intMap: [7: "seven"], set: [1], child: Zip(zip: 9)))),
+    ]
+
+    @Test(arguments: collectionCases)
+    func collections(_ row: ParityCase) { row.run() }
+
+    /// Dictionary keys keep their text exactly (no key strategy applies to dictionary keys'
+    /// content for `useDefaultKeys`).
+    @Test func dictionaryKeysAreVerbatim() {
+        expectParity([String: Int].self, json: #"{"first_name": 1, "a.b": 2, "": 3, "é": 4}"#,
+                     expected: .value(["first_name": 1, "a.b": 2, "": 3, "é": 4]))
+    }
+
+    // MARK: Nested containers through a custom init(from:)
+
+    static let nestedCases: [ParityCase] = [
+        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": ["a", "b"]}, "list": [{"x": 3}]}"#,
+                .value(NestedContainers(a: 1, b: ["a", "b"], c: 3))),
+        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": ["a", 2]}, "list": [{"x": 3}]}"#,
+                .error(.typeMismatch, at: "outer.list[1]")),
+        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": [{"y": 3}]}"#,
+                .missingKey("x", at: "list[0]")),
+        .decode(NestedContainers.self, #"{"outer": {"x": 1}, "list": [{"x": 3}]}"#,
+                .missingKey("list", at: "outer")),
+        .decode(NestedContainers.self, #"{"outer": [], "list": [{"x": 3}]}"#,
+                .error(.typeMismatch, at: "outer")),                // keyed container on an array
+        .decode(NestedContainers.self, #"{"outer": null, "list": []}"#,
+                .error(.valueNotFound, at: "outer")),               // keyed container on null
+        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": [5]}"#,
+                .error(.typeMismatch, at: "list[0]")),              // nested keyed on a number
+        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": []}"#,
+                .error(.valueNotFound, at: "list[0]")),             // nested keyed past the end
+        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": {}}, "list": []}"#,
+                .error(.typeMismatch, at: "outer.list")),           // unkeyed container on an object
+        .decode(NestedContainers.self, "[]", .error(.typeMismatch)),
+    ]
+
+    @Test(arguments: nestedCases)
+    func nestedContainers(_ row: ParityCase) { row.run() }
+
+    // MARK: Unkeyed container mechanics
+
+    @Test func unkeyedCountIsAtEndAndDecodeNil() {
+        // decodeNil() on a non-null element returns false and does not advance; on null it advances.
+        let expected = UnkeyedLog(log: ["count=4 atEnd=false index=0", "1 index=1", "nil index=2",
+                                        "5 index=3", "nil index=4", "end atEnd=true index=4"])
+        expectParity(UnkeyedLog.self, json: "[1, null, 5, null]", expected: .value(expected))
+        expectParity(UnkeyedLog.self, json: "[]", expected: .value(UnkeyedLog(log: ["count=0 atEnd=true index=0", "end atEnd=true index=0"])))
+        expectParity(UnkeyedLog.self, json: #"[1, "x"]"#, expected: .error(.typeMismatch, at: "[1]"))
+        expectParity(UnkeyedLog.self, json: #"{"a": 1}"#, expected: .error(.typeMismatch))
+    }
+
+    /// Decoding past the end: `valueNotFound` at the index one past the last element.
+    struct ReadsTwo: Decodable, Equatable, Sendable {
+        var first: Int, second: Int
+        init(first: Int, second: Int) { self.first = first; self.second = second }
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            first = try c.decode(Int.self)
+            second = try c.decode(Int.self)
+        }
+    }
+
+    struct DecodeNilAtEnd: Decodable, Equatable, Sendable {
+        var result: Bool
+        init(result: Bool) { self.result = result }
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            result = try c.decodeNil()
+        }
+    }
+
+    /// `decodeIfPresent` on an unkeyed container: null → nil and advances.
+    struct IfPresentElements: Decodable, Equatable, Sendable {
+        var values: [Int?]
+        init(values: [Int?]) { self.values = values }
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            values = []
+            while !c.isAtEnd { values.append(try c.decodeIfPresent(Int.self)) }
+        }
+    }
+
+    static let unkeyedCases: [ParityCase] = [
+        .decode(ReadsTwo.self, "[1, 2]", .value(.init(first: 1, second: 2))),
+        .decode(ReadsTwo.self, "[1]", .error(.valueNotFound, at: "[1]")),
+        .decode(ReadsTwo.self, "[]", .error(.valueNotFound, at: "[0]")),
+        .decode([String: ReadsTwo].self, #"{"k": [1]}"#, .error(.valueNotFound, at: "k[1]")),
+        .decode(ReadsTwo.self, "[1, null]", .error(.valueNotFound, at: "[1]")),
+        .decode(DecodeNilAtEnd.self, "[]", .error(.valueNotFound, at: "[0]")),
+        .decode(DecodeNilAtEnd.self, "[null]", .value(.init(result: true))),
+        .decode(DecodeNilAtEnd.self, "[0]", .value(.init(result: false))),
+        .decode(IfPresentElements.self, "[1, null, 2]", .value(.init(values: [1, nil, 2]))),
+        .decode(IfPresentElements.self, #"[1, "x"]"#, .error(.typeMismatch, at: "[1]")),
+    ]
+
+    @Test(arguments: unkeyedCases)
+    func unkeyedMechanics(_ row: ParityCase) { row.run() }
+
+    // MARK: Keyed container mechanics
+
+    /// `contains`, `decodeNil(forKey:)`, `decodeIfPresent` on null / missing / wrong type.
+    struct KeyedProbe: Decodable, Equatable, Sendable {
+        var log: [String]
+        init(log: [String]) { self.log = log }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: DynamicKey.self)
+            let a = DynamicKey("a"), b = DynamicKey("b"), zz = DynamicKey("zz")
+            log = [
+                "contains(a)=\(c.contains(a)) contains(zz)=\(c.contains(zz))",
+                "decodeNil(a)=\(try c.decodeNil(forKey: a)) decodeNil(b)=\(try c.decodeNil(forKey: b))",
+                "ifPresent(a)=\(String(describing: try c.decodeIfPresent(Int.self, forKey: a)))",
+                "ifPresent(zz)=\(String(describing: try c.decodeIfPresent(Int.self, forKey: zz)))",
+                "ifPresent(b)=\(String(describing: try c.decodeIfPresent(Int.self, forKey: b)))",
+            ]
+        }
+    }
+
+    struct DecodeNilMissing: Decodable, Equatable, Sendable {
+        init(from decoder: any Decoder) throws {
+            _ = try decoder.container(keyedBy: DynamicKey.self).decodeNil(forKey: DynamicKey("zz"))
+        }
+    }
+
+    struct IfPresentWrongType: Decodable, Equatable, Sendable {
+        var a: Int?
+        init(a: Int?) { self.a = a }
+        init(from decoder: any Decoder) throws {
+            a = try decoder.container(keyedBy: DynamicKey.self).decodeIfPresent(Int.self, forKey: DynamicKey("a"))
+        }
+    }
+
+    static let keyedCases: [ParityCase] = [
+        .decode(KeyedProbe.self, #"{"a": null, "b": 1}"#, .value(.init(log: [
+            "contains(a)=true contains(zz)=false",
+            "decodeNil(a)=true decodeNil(b)=false",
+            "ifPresent(a)=nil", "ifPresent(zz)=nil", "ifPresent(b)=Optional(1)",
+        ]))),
+        .decode(DecodeNilMissing.self, "{}", .missingKey("zz", at: "")),
+        .decode(IfPresentWrongType.self, #"{"a": "1"}"#, .error(.typeMismatch, at: "a")),
+        .decode(IfPresentWrongType.self, #"{"a": null}"#, .value(.init(a: nil))),
+        .decode(TwoFields.self, #"{"a": 1, "b": "x", "extra": [1, {"deep": null}]}"#, .value(.init(a: 1, b: "x"))), // unknown keys ignored
+    ]
+
+    @Test(arguments: keyedCases)
+    func keyedMechanics(_ row: ParityCase) { row.run() }
+
+    @Test func allKeysListsEveryMemberOnce() {
+        expectParity(KeyList.self, json: #"{"b": 1, "a": null, "c": {"x": 1}}"#, expected: .value(KeyList(keys: ["a", "b", "c"])))
+    }
+
+    // MARK: Class inheritance and super decoders
+
+    /// `superDecoder()` from an unkeyed container: the element at the current index.
+    struct SuperFromUnkeyed: Decodable, Equatable, Sendable {
+        var head: Int
+        var parentID: Int
+        init(head: Int, parentID: Int) { self.head = head; self.parentID = parentID }
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            head = try c.decode(Int.self)
+            parentID = try Animal(from: c.superDecoder()).id
+        }
+    }
+
+    static let inheritanceCases: [ParityCase] = [
+        .decode(FlatDog.self, #"{"id": 1, "name": "rex"}"#, .value(FlatDog(id: 1, name: "rex"))),
+        .decode(FlatDog.self, #"{"name": "rex"}"#, .missingKey("id", at: "")),
+        .decode(NestedDog.self, #"{"super": {"id": 2}, "name": "rex"}"#, .value(NestedDog(id: 2, name: "rex"))),
+        .decode(NestedDog.self, #"{"super": {}, "name": "rex"}"#, .missingKey("id", at: "super")),
+        .decode(NestedDog.self, #"{"super": {"id": "2"}, "name": "rex"}"#, .error(.typeMismatch, at: "super.id")),
+        .decode(NestedDog.self, #"{"name": "rex"}"#, .error(.valueNotFound, at: "super")),   // missing "super": a decoder on null
+        .decode(NestedDog.self, #"{"id": 2, "name": "rex"}"#, .error(.valueNotFound, at: "super")),
+        .decode(KeyedDog.self, #"{"parent": {"id": 3}, "name": "rex"}"#, .value(KeyedDog(id: 3, name: "rex"))),
+        .decode(KeyedDog.self, #"{"parent": {"id": true}, "name": "rex"}"#, .error(.typeMismatch, at: "parent.id")),
+        .decode(SuperFromUnkeyed.self, #"[0, {"id": 5}]"#, .value(.init(head: 0, parentID: 5))),
+        .decode(SuperFromUnkeyed.self, #"[0, {"id": true}]"#, .error(.typeMismatch, at: "[1].id")),
+        .decode(SuperFromUnkeyed.self, "[0]", .error(.valueNotFound, at: "[1]")),
+        .decode([NestedDog].self, #"[{"super": {"id": 1}, "name": "a"}, {"super": {"id": null}, "name": "b"}]"#,
+                .error(.valueNotFound, at: "[1].super.id")),
+    ]
+
+    @Test(arguments: inheritanceCases)
+    func inheritance(_ row: ParityCase) { row.run() }
+
+    // MARK: userInfo
+
+    @Test func userInfoIsVisibleInInitFromDecoderAtEveryLevel() {
+        expectParity(UserInfoReader.self, json: #"{"child": {}}"#,
+                     expected: .value(UserInfoReader(greeting: "hello", nestedGreeting: "hello"))) {
+            $0.userInfo = [UserInfoReader.key: "hello"]
+        }
+        expectParity(UserInfoReader.self, json: #"{"child": {}}"#,
+                     expected: .value(UserInfoReader(greeting: "<none>", nestedGreeting: "<none>")))
+    }
+}
