@@ -8,10 +8,10 @@ import Testing
     // MARK: Optionals, arrays, sets, dictionaries
 
     static let collectionCases: [ParityCase] = [
-        .decode(OptionalField.self, #"{"a": 1}"#, .value(.init(a: 1))),            // present
-        .decode(OptionalField.self, #"{"a": null}"#, .value(.init(a: nil))),       // null
-        .decode(OptionalField.self, "{}", .value(.init(a: nil))),                  // missing
-        .decode(OptionalField.self, #"{"a": "1"}"#, .error(.typeMismatch, at: "a")), // present but wrong
+        .decode(PF.OptionalField.self, #"{"a": 1}"#, .value(.init(a: 1))),            // present
+        .decode(PF.OptionalField.self, #"{"a": null}"#, .value(.init(a: nil))),       // null
+        .decode(PF.OptionalField.self, "{}", .value(.init(a: nil))),                  // missing
+        .decode(PF.OptionalField.self, #"{"a": "1"}"#, .error(.typeMismatch, at: "a")), // present but wrong
         .decode([Int?].self, "[1, null, 3]", .value([1, nil, 3])),
         .decode([Int].self, "[]", .value([])),
         .decode([Int].self, "[1, null]", .error(.valueNotFound, at: "[1]")),
@@ -31,13 +31,13 @@ import Testing
         .decode([Int: String].self, #"{"1.0": "a"}"#, .error(.typeMismatch, at: "1.0")),
         .decode([Int: [Int]].self, #"{"5": [1, "x"]}"#, .error(.typeMismatch, at: "5[1]")),
         .decode([Int: String].self, "[]", .error(.typeMismatch)),
-        .decode(Everything.self, """
+        .decode(PF.Everything.self, """
             {"int": -1, "int8": 8, "uint64": 18446744073709551615, "double": 0.5, "float": 1.25,
              "bool": true, "string": "s", "list": [1, 2], "nested": [["a"], []],
              "map": {"k": 1}, "intMap": {"7": "seven"}, "set": [1, 1], "child": {"zip": 9}}
-            """, .value(Everything(int: -1, int8: 8, uint64: .max, double: 0.5, float: 1.25, bool: true,
+            """, .value(PF.Everything(int: -1, int8: 8, uint64: .max, double: 0.5, float: 1.25, bool: true,
                                    string: "s", optional: nil, list: [1, 2], nested: [["a"], []],
-                                   map: ["k": 1], intMap: [7: "seven"], set: [1], child: Zip(zip: 9)))),
+                                   map: ["k": 1], intMap: [7: "seven"], set: [1], child: PF.Zip(zip: 9)))),
     ]
 
     @Test(arguments: collectionCases)
@@ -53,25 +53,25 @@ import Testing
     // MARK: Nested containers through a custom init(from:)
 
     static let nestedCases: [ParityCase] = [
-        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": ["a", "b"]}, "list": [{"x": 3}]}"#,
-                .value(NestedContainers(a: 1, b: ["a", "b"], c: 3))),
-        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": ["a", 2]}, "list": [{"x": 3}]}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1, "list": ["a", "b"]}, "list": [{"x": 3}]}"#,
+                .value(PF.NestedContainers(a: 1, b: ["a", "b"], c: 3))),
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1, "list": ["a", 2]}, "list": [{"x": 3}]}"#,
                 .error(.typeMismatch, at: "outer.list[1]")),
-        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": [{"y": 3}]}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": [{"y": 3}]}"#,
                 .missingKey("x", at: "list[0]")),
-        .decode(NestedContainers.self, #"{"outer": {"x": 1}, "list": [{"x": 3}]}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1}, "list": [{"x": 3}]}"#,
                 .missingKey("list", at: "outer")),
-        .decode(NestedContainers.self, #"{"outer": [], "list": [{"x": 3}]}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": [], "list": [{"x": 3}]}"#,
                 .error(.typeMismatch, at: "outer")),                // keyed container on an array
-        .decode(NestedContainers.self, #"{"outer": null, "list": []}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": null, "list": []}"#,
                 .error(.valueNotFound, at: "outer")),               // keyed container on null
-        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": [5]}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": [5]}"#,
                 .error(.typeMismatch, at: "list[0]")),              // nested keyed on a number
-        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": []}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1, "list": []}, "list": []}"#,
                 .error(.valueNotFound, at: "list[0]")),             // nested keyed past the end
-        .decode(NestedContainers.self, #"{"outer": {"x": 1, "list": {}}, "list": []}"#,
+        .decode(PF.NestedContainers.self, #"{"outer": {"x": 1, "list": {}}, "list": []}"#,
                 .error(.typeMismatch, at: "outer.list")),           // unkeyed container on an object
-        .decode(NestedContainers.self, "[]", .error(.typeMismatch)),
+        .decode(PF.NestedContainers.self, "[]", .error(.typeMismatch)),
     ]
 
     @Test(arguments: nestedCases)
@@ -81,12 +81,12 @@ import Testing
 
     @Test func unkeyedCountIsAtEndAndDecodeNil() {
         // decodeNil() on a non-null element returns false and does not advance; on null it advances.
-        let expected = UnkeyedLog(log: ["count=4 atEnd=false index=0", "1 index=1", "nil index=2",
+        let expected = PF.UnkeyedLog(log: ["count=4 atEnd=false index=0", "1 index=1", "nil index=2",
                                         "5 index=3", "nil index=4", "end atEnd=true index=4"])
-        expectParity(UnkeyedLog.self, json: "[1, null, 5, null]", expected: .value(expected))
-        expectParity(UnkeyedLog.self, json: "[]", expected: .value(UnkeyedLog(log: ["count=0 atEnd=true index=0", "end atEnd=true index=0"])))
-        expectParity(UnkeyedLog.self, json: #"[1, "x"]"#, expected: .error(.typeMismatch, at: "[1]"))
-        expectParity(UnkeyedLog.self, json: #"{"a": 1}"#, expected: .error(.typeMismatch))
+        expectParity(PF.UnkeyedLog.self, json: "[1, null, 5, null]", expected: .value(expected))
+        expectParity(PF.UnkeyedLog.self, json: "[]", expected: .value(PF.UnkeyedLog(log: ["count=0 atEnd=true index=0", "end atEnd=true index=0"])))
+        expectParity(PF.UnkeyedLog.self, json: #"[1, "x"]"#, expected: .error(.typeMismatch, at: "[1]"))
+        expectParity(PF.UnkeyedLog.self, json: #"{"a": 1}"#, expected: .error(.typeMismatch))
     }
 
     /// Decoding past the end: `valueNotFound` at the index one past the last element.
@@ -143,8 +143,8 @@ import Testing
         var log: [String]
         init(log: [String]) { self.log = log }
         init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: DynamicKey.self)
-            let a = DynamicKey("a"), b = DynamicKey("b"), zz = DynamicKey("zz")
+            let c = try decoder.container(keyedBy: PF.DynamicKey.self)
+            let a = PF.DynamicKey("a"), b = PF.DynamicKey("b"), zz = PF.DynamicKey("zz")
             log = [
                 "contains(a)=\(c.contains(a)) contains(zz)=\(c.contains(zz))",
                 "decodeNil(a)=\(try c.decodeNil(forKey: a)) decodeNil(b)=\(try c.decodeNil(forKey: b))",
@@ -157,7 +157,7 @@ import Testing
 
     struct DecodeNilMissing: Decodable, Equatable, Sendable {
         init(from decoder: any Decoder) throws {
-            _ = try decoder.container(keyedBy: DynamicKey.self).decodeNil(forKey: DynamicKey("zz"))
+            _ = try decoder.container(keyedBy: PF.DynamicKey.self).decodeNil(forKey: PF.DynamicKey("zz"))
         }
     }
 
@@ -165,7 +165,7 @@ import Testing
         var a: Int?
         init(a: Int?) { self.a = a }
         init(from decoder: any Decoder) throws {
-            a = try decoder.container(keyedBy: DynamicKey.self).decodeIfPresent(Int.self, forKey: DynamicKey("a"))
+            a = try decoder.container(keyedBy: PF.DynamicKey.self).decodeIfPresent(Int.self, forKey: PF.DynamicKey("a"))
         }
     }
 
@@ -178,14 +178,14 @@ import Testing
         .decode(DecodeNilMissing.self, "{}", .missingKey("zz", at: "")),
         .decode(IfPresentWrongType.self, #"{"a": "1"}"#, .error(.typeMismatch, at: "a")),
         .decode(IfPresentWrongType.self, #"{"a": null}"#, .value(.init(a: nil))),
-        .decode(TwoFields.self, #"{"a": 1, "b": "x", "extra": [1, {"deep": null}]}"#, .value(.init(a: 1, b: "x"))), // unknown keys ignored
+        .decode(PF.TwoFields.self, #"{"a": 1, "b": "x", "extra": [1, {"deep": null}]}"#, .value(.init(a: 1, b: "x"))), // unknown keys ignored
     ]
 
     @Test(arguments: keyedCases)
     func keyedMechanics(_ row: ParityCase) { row.run() }
 
     @Test func allKeysListsEveryMemberOnce() {
-        expectParity(KeyList.self, json: #"{"b": 1, "a": null, "c": {"x": 1}}"#, expected: .value(KeyList(keys: ["a", "b", "c"])))
+        expectParity(PF.KeyList.self, json: #"{"b": 1, "a": null, "c": {"x": 1}}"#, expected: .value(PF.KeyList(keys: ["a", "b", "c"])))
     }
 
     // MARK: Class inheritance and super decoders
@@ -198,24 +198,24 @@ import Testing
         init(from decoder: any Decoder) throws {
             var c = try decoder.unkeyedContainer()
             head = try c.decode(Int.self)
-            parentID = try Animal(from: c.superDecoder()).id
+            parentID = try PF.Animal(from: c.superDecoder()).id
         }
     }
 
     static let inheritanceCases: [ParityCase] = [
-        .decode(FlatDog.self, #"{"id": 1, "name": "rex"}"#, .value(FlatDog(id: 1, name: "rex"))),
-        .decode(FlatDog.self, #"{"name": "rex"}"#, .missingKey("id", at: "")),
-        .decode(NestedDog.self, #"{"super": {"id": 2}, "name": "rex"}"#, .value(NestedDog(id: 2, name: "rex"))),
-        .decode(NestedDog.self, #"{"super": {}, "name": "rex"}"#, .missingKey("id", at: "super")),
-        .decode(NestedDog.self, #"{"super": {"id": "2"}, "name": "rex"}"#, .error(.typeMismatch, at: "super.id")),
-        .decode(NestedDog.self, #"{"name": "rex"}"#, .error(.valueNotFound, at: "super")),   // missing "super": a decoder on null
-        .decode(NestedDog.self, #"{"id": 2, "name": "rex"}"#, .error(.valueNotFound, at: "super")),
-        .decode(KeyedDog.self, #"{"parent": {"id": 3}, "name": "rex"}"#, .value(KeyedDog(id: 3, name: "rex"))),
-        .decode(KeyedDog.self, #"{"parent": {"id": true}, "name": "rex"}"#, .error(.typeMismatch, at: "parent.id")),
+        .decode(PF.FlatDog.self, #"{"id": 1, "name": "rex"}"#, .value(PF.FlatDog(id: 1, name: "rex"))),
+        .decode(PF.FlatDog.self, #"{"name": "rex"}"#, .missingKey("id", at: "")),
+        .decode(PF.NestedDog.self, #"{"super": {"id": 2}, "name": "rex"}"#, .value(PF.NestedDog(id: 2, name: "rex"))),
+        .decode(PF.NestedDog.self, #"{"super": {}, "name": "rex"}"#, .missingKey("id", at: "super")),
+        .decode(PF.NestedDog.self, #"{"super": {"id": "2"}, "name": "rex"}"#, .error(.typeMismatch, at: "super.id")),
+        .decode(PF.NestedDog.self, #"{"name": "rex"}"#, .error(.valueNotFound, at: "super")),   // missing "super": a decoder on null
+        .decode(PF.NestedDog.self, #"{"id": 2, "name": "rex"}"#, .error(.valueNotFound, at: "super")),
+        .decode(PF.KeyedDog.self, #"{"parent": {"id": 3}, "name": "rex"}"#, .value(PF.KeyedDog(id: 3, name: "rex"))),
+        .decode(PF.KeyedDog.self, #"{"parent": {"id": true}, "name": "rex"}"#, .error(.typeMismatch, at: "parent.id")),
         .decode(SuperFromUnkeyed.self, #"[0, {"id": 5}]"#, .value(.init(head: 0, parentID: 5))),
         .decode(SuperFromUnkeyed.self, #"[0, {"id": true}]"#, .error(.typeMismatch, at: "[1].id")),
         .decode(SuperFromUnkeyed.self, "[0]", .error(.valueNotFound, at: "[1]")),
-        .decode([NestedDog].self, #"[{"super": {"id": 1}, "name": "a"}, {"super": {"id": null}, "name": "b"}]"#,
+        .decode([PF.NestedDog].self, #"[{"super": {"id": 1}, "name": "a"}, {"super": {"id": null}, "name": "b"}]"#,
                 .error(.valueNotFound, at: "[1].super.id")),
     ]
 
@@ -225,11 +225,11 @@ import Testing
     // MARK: userInfo
 
     @Test func userInfoIsVisibleInInitFromDecoderAtEveryLevel() {
-        expectParity(UserInfoReader.self, json: #"{"child": {}}"#,
-                     expected: .value(UserInfoReader(greeting: "hello", nestedGreeting: "hello"))) {
-            $0.userInfo = [UserInfoReader.key: "hello"]
+        expectParity(PF.UserInfoReader.self, json: #"{"child": {}}"#,
+                     expected: .value(PF.UserInfoReader(greeting: "hello", nestedGreeting: "hello"))) {
+            $0.userInfo = [PF.UserInfoReader.key: "hello"]
         }
-        expectParity(UserInfoReader.self, json: #"{"child": {}}"#,
-                     expected: .value(UserInfoReader(greeting: "<none>", nestedGreeting: "<none>")))
+        expectParity(PF.UserInfoReader.self, json: #"{"child": {}}"#,
+                     expected: .value(PF.UserInfoReader(greeting: "<none>", nestedGreeting: "<none>")))
     }
 }

@@ -47,20 +47,20 @@ import Testing
 
     // MARK: Collections, models, nil handling
 
-    static let everything = Everything(
+    static let everything = PF.Everything(
         int: -1, int8: 8, uint64: .max, double: 0.5, float: 1.25, bool: true, string: "s", optional: nil,
         list: [1, 2], nested: [["a"], []], map: ["k": 1, "a": 2], intMap: [7: "seven", 10: "ten"], set: [3],
-        child: Zip(zip: 9))
+        child: PF.Zip(zip: 9))
 
     struct OptionalPair: Codable, Equatable, Sendable { var a: Int?; var b: String? }
 
     /// Writes `null` explicitly with `encodeNil(forKey:)`; `JSONEncoder` keeps it.
     struct ExplicitNil: Encodable, Sendable {
         func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: DynamicKey.self)
-            try c.encodeNil(forKey: DynamicKey("n"))
-            try c.encodeIfPresent(Optional<Int>.none, forKey: DynamicKey("skipped"))
-            try c.encode(1, forKey: DynamicKey("v"))
+            var c = encoder.container(keyedBy: PF.DynamicKey.self)
+            try c.encodeNil(forKey: PF.DynamicKey("n"))
+            try c.encodeIfPresent(Optional<Int>.none, forKey: PF.DynamicKey("skipped"))
+            try c.encode(1, forKey: PF.DynamicKey("v"))
         }
     }
 
@@ -77,9 +77,9 @@ import Testing
         .encode(OptionalPair(a: nil, b: "x"), .json(#"{"b":"x"}"#)),                        // nil optionals omitted
         .encode([OptionalPair(a: nil, b: nil)], .json("[{}]")),
         .encode(everything, .json(#"{"bool":true,"child":{"zip":9},"double":0.5,"float":1.25,"int":-1,"int8":8,"intMap":{"10":"ten","7":"seven"},"list":[1,2],"map":{"a":2,"k":1},"nested":[["a"],[]],"set":[3],"string":"s","uint64":18446744073709551615}"#)),
-        .encode(Directory(users: [Person(name: "a", address: Zip(zip: 1))]), .json(#"{"users":[{"address":{"zip":1},"name":"a"}]}"#)),
-        .encode(Paint(color: .blue, level: .high), .json(#"{"color":"blue","level":2}"#)),
-        .encode([Shape.circle(2), .rect(w: 1, h: 2.5), .labeled("x", count: 3), .none],
+        .encode(PF.Directory(users: [PF.Person(name: "a", address: PF.Zip(zip: 1))]), .json(#"{"users":[{"address":{"zip":1},"name":"a"}]}"#)),
+        .encode(PF.Paint(color: .blue, level: .high), .json(#"{"color":"blue","level":2}"#)),
+        .encode([PF.Shape.circle(2), .rect(w: 1, h: 2.5), .labeled("x", count: 3), .none],
                 .json(#"[{"circle":{"_0":2}},{"rect":{"h":2.5,"w":1}},{"labeled":{"_0":"x","count":3}},{"none":{}}]"#)),
     ]
 
@@ -161,8 +161,8 @@ import Testing
         )) { $0.keys = .convertToSnakeCase }
         // Dictionary keys are not converted.
         expectEncodingParity(["someKey": 1], expected: .json(#"{"someKey":1}"#)) { $0.keys = .convertToSnakeCase }
-        expectEncodingParity(TwoFields(a: 1, b: "x"), expected: .json(#"{"A":1,"B":"x"}"#)) {
-            $0.keys = .custom { path in DynamicKey(path.last!.stringValue.uppercased()) }
+        expectEncodingParity(PF.TwoFields(a: 1, b: "x"), expected: .json(#"{"A":1,"B":"x"}"#)) {
+            $0.keys = .custom { path in PF.DynamicKey(path.last!.stringValue.uppercased()) }
         }
     }
 
@@ -183,7 +183,7 @@ import Testing
         .encode(instant, .json("1700000000.25"), "date secondsSince1970") { $0.dates = .secondsSince1970 },
         .encode(instant, .json("1700000000250"), "date millisecondsSince1970") { $0.dates = .millisecondsSince1970 },
         .encode(instant, .json(#""2023-11-14T22:13:20Z""#), "date iso8601") { $0.dates = .iso8601 },
-        .encode(DateField(d: instant), .json(#"{"d":"2023-11-14T22:13:20Z"}"#), "date iso8601 in a model") { $0.dates = .iso8601 },
+        .encode(PF.DateField(d: instant), .json(#"{"d":"2023-11-14T22:13:20Z"}"#), "date iso8601 in a model") { $0.dates = .iso8601 },
         .encode([instant], .json(#"["2023-11-14 22:13"]"#), "date formatted") { $0.dates = .formatted(minuteFormatter) },
         .encode(instant, .json(#""T1700000000""#), "date custom") {
             $0.dates = .custom { date, encoder in
@@ -193,7 +193,7 @@ import Testing
         },
         .encode([instant], .json("[{}]"), "date custom writing nothing") { $0.dates = .custom { _, _ in } },
         .encode(Data([1, 2, 3, 250]), .json(#""AQID+g==""#), "data base64"),
-        .encode(DataField(d: Data()), .json(#"{"d":""}"#), "empty data base64"),
+        .encode(PF.DataField(d: Data()), .json(#"{"d":""}"#), "empty data base64"),
         .encode(Data([1, 2, 3]), .json("[1,2,3]"), "data deferredToData") { $0.data = .deferredToData },
         .encode(Data([1, 2, 3]), .json("[3]"), "data custom") {
             $0.data = .custom { data, encoder in
@@ -211,20 +211,20 @@ import Testing
 
     struct NestedWriter: Encodable, Sendable {
         func encode(to encoder: any Encoder) throws {
-            var root = encoder.container(keyedBy: DynamicKey.self)
-            var outer = root.nestedContainer(keyedBy: DynamicKey.self, forKey: DynamicKey("o"))
-            try outer.encode(1, forKey: DynamicKey("x"))
-            var list = outer.nestedUnkeyedContainer(forKey: DynamicKey("l"))
+            var root = encoder.container(keyedBy: PF.DynamicKey.self)
+            var outer = root.nestedContainer(keyedBy: PF.DynamicKey.self, forKey: PF.DynamicKey("o"))
+            try outer.encode(1, forKey: PF.DynamicKey("x"))
+            var list = outer.nestedUnkeyedContainer(forKey: PF.DynamicKey("l"))
             try list.encode("a")
             var inner = list.nestedUnkeyedContainer()
             try inner.encodeNil()
-            var keyed = list.nestedContainer(keyedBy: DynamicKey.self)
-            try keyed.encode(true, forKey: DynamicKey("t"))
+            var keyed = list.nestedContainer(keyedBy: PF.DynamicKey.self)
+            try keyed.encode(true, forKey: PF.DynamicKey("t"))
         }
     }
 
     /// `superEncoder()` of an unkeyed container: the parent is the next element.
-    final class UnkeyedDog: Animal, @unchecked Sendable {
+    final class UnkeyedDog: PF.Animal, @unchecked Sendable {
         override func encode(to encoder: any Encoder) throws {
             var c = encoder.unkeyedContainer()
             try c.encode(9)
@@ -234,9 +234,9 @@ import Testing
 
     static let containerCases: [EncodingParityCase] = [
         .encode(NestedWriter(), .json(#"{"o":{"l":["a",[null],{"t":true}],"x":1}}"#)),
-        .encode(FlatDog(id: 1, name: "n"), .json(#"{"id":1,"name":"n"}"#), "super.encode(to: encoder)"),
-        .encode(NestedDog(id: 1, name: "n"), .json(#"{"name":"n","super":{"id":1}}"#), "superEncoder()"),
-        .encode(KeyedDog(id: 1, name: "n"), .json(#"{"name":"n","parent":{"id":1}}"#), "superEncoder(forKey:)"),
+        .encode(PF.FlatDog(id: 1, name: "n"), .json(#"{"id":1,"name":"n"}"#), "super.encode(to: encoder)"),
+        .encode(PF.NestedDog(id: 1, name: "n"), .json(#"{"name":"n","super":{"id":1}}"#), "superEncoder()"),
+        .encode(PF.KeyedDog(id: 1, name: "n"), .json(#"{"name":"n","parent":{"id":1}}"#), "superEncoder(forKey:)"),
         .encode(UnkeyedDog(id: 1), .json(#"[9,{"id":1}]"#), "unkeyed superEncoder()"),
     ]
 
@@ -288,8 +288,8 @@ import Testing
     /// What `BridgeEncoder` writes, `JSONDecoder` reads back to the same value.
     @Test func bridgeOutputDecodesWithFoundation() throws {
         let data = try strictBridgeEncoder().encode(Self.everything)
-        #expect(try JSONDecoder().decode(Everything.self, from: data) == Self.everything)
-        let shapes: [Shape] = [.circle(1), .rect(w: 2, h: 3), .none]
-        #expect(try JSONDecoder().decode([Shape].self, from: strictBridgeEncoder().encode(shapes)) == shapes)
+        #expect(try JSONDecoder().decode(PF.Everything.self, from: data) == Self.everything)
+        let shapes: [PF.Shape] = [.circle(1), .rect(w: 2, h: 3), .none]
+        #expect(try JSONDecoder().decode([PF.Shape].self, from: strictBridgeEncoder().encode(shapes)) == shapes)
     }
 }

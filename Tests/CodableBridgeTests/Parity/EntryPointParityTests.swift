@@ -23,8 +23,8 @@ import Testing
     @Test(arguments: entries)
     func valuesMatch(_ entry: BridgeEntry) {
         expectParity(Flags.self, json: Self.flagsJSON, expected: .value(Self.flags), entry: entry)
-        expectParity(Directory.self, json: #"{"users": [{"name": "a", "address": {"zip": 7}}]}"#,
-                     expected: .value(Directory(users: [Person(name: "a", address: Zip(zip: 7))])), entry: entry)
+        expectParity(PF.Directory.self, json: #"{"users": [{"name": "a", "address": {"zip": 7}}]}"#,
+                     expected: .value(PF.Directory(users: [PF.Person(name: "a", address: PF.Zip(zip: 7))])), entry: entry)
         expectParity([Int].self, json: "[1, 2, 3]", expected: .value([1, 2, 3]), entry: entry)
         expectParity(Int.self, json: "7", expected: .value(7), entry: entry)
         expectParity(String?.self, json: "null", expected: .value(nil), entry: entry)
@@ -47,9 +47,9 @@ import Testing
 
     @Test(arguments: entries)
     func errorsMatch(_ entry: BridgeEntry) {
-        expectParity(Directory.self, json: ErrorParityTests.directory,
+        expectParity(PF.Directory.self, json: ErrorParityTests.directory,
                      expected: .error(.typeMismatch, at: "users[2].address.zip"), entry: entry)
-        expectParity(Directory.self, json: #"{"users": [{"name": "a"}]}"#,
+        expectParity(PF.Directory.self, json: #"{"users": [{"name": "a"}]}"#,
                      expected: .missingKey("address", at: "users[0]"), entry: entry)
         expectParity(Flags.self, json: #"{"flag": true, "n": null, "x": 1, "s": "", "list": []}"#,
                      expected: .error(.valueNotFound, at: "n"), entry: entry)
@@ -60,7 +60,7 @@ import Testing
 
     @Test func malformedStringIsDataCorruptedAtTheRoot() {
         expectDecodingError(.dataCorrupted, codingPath: "") {
-            try strictBridgeDecoder().decode(Directory.self, from: #"{"users": [}"#)
+            try strictBridgeDecoder().decode(PF.Directory.self, from: #"{"users": [}"#)
         }
     }
 
@@ -80,9 +80,9 @@ import Testing
         """#.utf8)
 
     @Test func keyPathDecodesTheSubtree() throws {
-        let items = try strictBridgeDecoder().decode([Person].self, from: Self.envelope, at: "data.items")
+        let items = try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.items")
         // The same subtree through Foundation, for parity of the value.
-        struct Env: Decodable { struct Inner: Decodable { var items: [Person] }; var data: Inner }
+        struct Env: Decodable { struct Inner: Decodable { var items: [PF.Person] }; var data: Inner }
         let expected = try JSONDecoder().decode(Env.self, from: Self.envelope).data.items
         #expect(items == expected)
         #expect(items.map(\.address.zip) == [1, 2])
@@ -92,25 +92,25 @@ import Testing
 
     @Test func keyPathMissingSegmentIsKeyNotFound() {
         expectDecodingError(.keyNotFound, codingPath: "data", key: "itemz") {
-            try strictBridgeDecoder().decode([Person].self, from: Self.envelope, at: "data.itemz")
+            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.itemz")
         }
         expectDecodingError(.keyNotFound, codingPath: "", key: "payload") {
-            try strictBridgeDecoder().decode([Person].self, from: Self.envelope, at: "payload.items")
+            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "payload.items")
         }
     }
 
     /// Errors below the key path carry the full path from the document root, as Foundation would
     /// report them when decoding the envelope type.
     @Test func keyPathErrorsUseTheFullPath() {
-        struct Env: Decodable { struct Inner: Decodable { var broken: [Person] }; var data: Inner }
+        struct Env: Decodable { struct Inner: Decodable { var broken: [PF.Person] }; var data: Inner }
         // Foundation, decoding the whole envelope, reports this path:
         expectParity(Env.self, json: String(decoding: Self.envelope, as: UTF8.self),
                      expected: .error(.typeMismatch, at: "data.broken[0].address.zip"), equals: { _, _ in false })
         expectDecodingError(.typeMismatch, codingPath: "data.broken[0].address.zip") {
-            try strictBridgeDecoder().decode([Person].self, from: Self.envelope, at: "data.broken")
+            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.broken")
         }
         expectDecodingError(.typeMismatch, codingPath: "data.count") {
-            try strictBridgeDecoder().decode([Person].self, from: Self.envelope, at: "data.count")
+            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.count")
         }
     }
 }

@@ -15,34 +15,34 @@ import Testing
 
     static let errorCases: [ParityCase] = [
         // type mismatch deep in nested arrays and objects
-        .decode(Directory.self, directory, .error(.typeMismatch, at: "users[2].address.zip")),
-        .decode(Directory.self, #"{"users": [{"name": "a", "address": {"zip": 1}}, {"name": 5, "address": {"zip": 1}}]}"#,
+        .decode(PF.Directory.self, directory, .error(.typeMismatch, at: "users[2].address.zip")),
+        .decode(PF.Directory.self, #"{"users": [{"name": "a", "address": {"zip": 1}}, {"name": 5, "address": {"zip": 1}}]}"#,
                 .error(.typeMismatch, at: "users[1].name")),
-        .decode(Directory.self, #"{"users": {"name": "a"}}"#, .error(.typeMismatch, at: "users")),
+        .decode(PF.Directory.self, #"{"users": {"name": "a"}}"#, .error(.typeMismatch, at: "users")),
         .decode([[[Int]]].self, #"[[[1]], [[2], [3, true]]]"#, .error(.typeMismatch, at: "[1][1][1]")),
         // missing key
-        .decode(Directory.self, "{}", .missingKey("users", at: "")),
-        .decode(Directory.self, #"{"users": [{"name": "a", "address": {"zip": 1}}, {"name": "b", "address": {}}]}"#,
+        .decode(PF.Directory.self, "{}", .missingKey("users", at: "")),
+        .decode(PF.Directory.self, #"{"users": [{"name": "a", "address": {"zip": 1}}, {"name": "b", "address": {}}]}"#,
                 .missingKey("zip", at: "users[1].address")),
-        .decode(Directory.self, #"{"users": [{"name": "a"}]}"#, .missingKey("address", at: "users[0]")),
+        .decode(PF.Directory.self, #"{"users": [{"name": "a"}]}"#, .missingKey("address", at: "users[0]")),
         // null for non-optional
-        .decode(Directory.self, #"{"users": null}"#, .error(.valueNotFound, at: "users")),
-        .decode(Directory.self, #"{"users": [{"name": null, "address": {"zip": 1}}]}"#, .error(.valueNotFound, at: "users[0].name")),
-        .decode(Directory.self, #"{"users": [{"name": "a", "address": null}]}"#, .error(.valueNotFound, at: "users[0].address")),
-        .decode(Directory.self, #"{"users": [{"name": "a", "address": {"zip": null}}]}"#, .error(.valueNotFound, at: "users[0].address.zip")),
-        .decode(Directory.self, #"{"users": [null]}"#, .error(.valueNotFound, at: "users[0]")),
-        .decode(TwoFields.self, "null", .error(.valueNotFound)),
+        .decode(PF.Directory.self, #"{"users": null}"#, .error(.valueNotFound, at: "users")),
+        .decode(PF.Directory.self, #"{"users": [{"name": null, "address": {"zip": 1}}]}"#, .error(.valueNotFound, at: "users[0].name")),
+        .decode(PF.Directory.self, #"{"users": [{"name": "a", "address": null}]}"#, .error(.valueNotFound, at: "users[0].address")),
+        .decode(PF.Directory.self, #"{"users": [{"name": "a", "address": {"zip": null}}]}"#, .error(.valueNotFound, at: "users[0].address.zip")),
+        .decode(PF.Directory.self, #"{"users": [null]}"#, .error(.valueNotFound, at: "users[0]")),
+        .decode(PF.TwoFields.self, "null", .error(.valueNotFound)),
         // wrong top-level type
-        .decode(Directory.self, "[]", .error(.typeMismatch)),
-        .decode(Directory.self, #""users""#, .error(.typeMismatch)),
-        .decode(Directory.self, "42", .error(.typeMismatch)),
-        .decode([Person].self, #"{"name": "a"}"#, .error(.typeMismatch)),
+        .decode(PF.Directory.self, "[]", .error(.typeMismatch)),
+        .decode(PF.Directory.self, #""users""#, .error(.typeMismatch)),
+        .decode(PF.Directory.self, "42", .error(.typeMismatch)),
+        .decode([PF.Person].self, #"{"name": "a"}"#, .error(.typeMismatch)),
         // corrupted JSON: dataCorrupted at the empty path, wherever the damage is
-        .decode(Directory.self, #"{"users": [{"name": "a", "address": {"zip": 1}}"#, .error(.dataCorrupted)),
-        .decode(Directory.self, #"{"users": [{"name": "a" "address": {"zip": 1}}]}"#, .error(.dataCorrupted)),
-        .decode(Directory.self, #"{"users": [tru]}"#, .error(.dataCorrupted)),
-        .decode(Directory.self, #"{users: []}"#, .error(.dataCorrupted)),
-        .decode(TwoFields.self, "\u{FEFF}" + #"{"a": 1, "b": "x"}"#, .value(.init(a: 1, b: "x"))), // UTF-8 BOM skipped
+        .decode(PF.Directory.self, #"{"users": [{"name": "a", "address": {"zip": 1}}"#, .error(.dataCorrupted)),
+        .decode(PF.Directory.self, #"{"users": [{"name": "a" "address": {"zip": 1}}]}"#, .error(.dataCorrupted)),
+        .decode(PF.Directory.self, #"{"users": [tru]}"#, .error(.dataCorrupted)),
+        .decode(PF.Directory.self, #"{users: []}"#, .error(.dataCorrupted)),
+        .decode(PF.TwoFields.self, "\u{FEFF}" + #"{"a": 1, "b": "x"}"#, .value(.init(a: 1, b: "x"))), // UTF-8 BOM skipped
         .decode(String.self, #""\ud800""#, .error(.dataCorrupted)),            // lone surrogate
         .decode(Int.self, "-", .error(.dataCorrupted)),
         .decode(Double.self, "1.", .error(.dataCorrupted)),
@@ -51,9 +51,9 @@ import Testing
         // Number out of range inside a document. swift-foundation throws these while unwrapping and
         // wraps them as "not valid JSON" at the empty path; the older Darwin implementation (and
         // DESIGN.md) give the true path — BridgeDecoder must report the true path and the same case.
-        .decode(Int8Field.self, #"{"a": 128}"#, .error(.dataCorrupted), bridgePath: "a"),
-        .decode(Int8Field.self, #"{"a": 1.5}"#, .error(.dataCorrupted), bridgePath: "a"),
-        .decode(UIntList.self, #"{"a": [1, -1]}"#, .error(.dataCorrupted), bridgePath: "a[1]"),
+        .decode(PF.Int8Field.self, #"{"a": 128}"#, .error(.dataCorrupted), bridgePath: "a"),
+        .decode(PF.Int8Field.self, #"{"a": 1.5}"#, .error(.dataCorrupted), bridgePath: "a"),
+        .decode(PF.UIntList.self, #"{"a": [1, -1]}"#, .error(.dataCorrupted), bridgePath: "a[1]"),
         .decode([String: Int8].self, #"{"k": 300}"#, .error(.dataCorrupted), bridgePath: "k"),
         .decode([Double].self, "[1, 1e400]", .error(.dataCorrupted), bridgePath: "[1]"),
     ]
@@ -64,10 +64,10 @@ import Testing
     /// `expectDecodingError(codingPath:)` on the bridge alone, for the documented path spelling.
     @Test func pathSpellingOfADeepMismatch() {
         expectDecodingError(.typeMismatch, codingPath: "users[2].address.zip") {
-            try strictBridgeDecoder().decode(Directory.self, from: Data(Self.directory.utf8))
+            try strictBridgeDecoder().decode(PF.Directory.self, from: Data(Self.directory.utf8))
         }
         expectDecodingError(.keyNotFound, codingPath: "users[0]", key: "address") {
-            try strictBridgeDecoder().decode(Directory.self, from: #"{"users": [{"name": "a"}]}"#)
+            try strictBridgeDecoder().decode(PF.Directory.self, from: #"{"users": [{"name": "a"}]}"#)
         }
     }
 
@@ -90,7 +90,7 @@ import Testing
     /// A missing key's `CodingKey` is the model's own key (its `stringValue` and `intValue`).
     @Test func keyNotFoundCarriesTheModelsKey() {
         do {
-            _ = try strictBridgeDecoder().decode(Zip.self, from: "{}")
+            _ = try strictBridgeDecoder().decode(PF.Zip.self, from: "{}")
             Issue.record("expected keyNotFound")
         } catch let DecodingError.keyNotFound(key, context) {
             #expect(key.stringValue == "zip")

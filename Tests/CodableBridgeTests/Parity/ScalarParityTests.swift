@@ -107,8 +107,8 @@ import Testing
         .decode(Bool.self, #""true""#, .error(.typeMismatch)),
         .decode(Bool.self, "null", .error(.typeMismatch)),            // Foundation: typeMismatch, not valueNotFound
         .decode([Bool].self, "[true, null]", .error(.typeMismatch, at: "[1]")),
-        .decode(BoolField.self, #"{"b": null}"#, .error(.typeMismatch, at: "b")),
-        .decode(BoolField.self, #"{"b": 1}"#, .error(.typeMismatch, at: "b")),
+        .decode(PF.BoolField.self, #"{"b": null}"#, .error(.typeMismatch, at: "b")),
+        .decode(PF.BoolField.self, #"{"b": 1}"#, .error(.typeMismatch, at: "b")),
         .decode(String.self, #""plain""#, .value("plain")),
         .decode(String.self, #""""#, .value("")),
         .decode(String.self, #""a\u00e9\n\t\"\\\/""#, .value("aé\n\t\"\\/")),

@@ -31,12 +31,12 @@ import Testing
         .decode(Date.self, "0", .value(Date(timeIntervalSinceReferenceDate: 0))),
         .decode(Date.self, "-1.5", .value(Date(timeIntervalSinceReferenceDate: -1.5))),
         .decode(Date.self, #""2024-05-01T12:00:00Z""#, .error(.typeMismatch)),
-        .decode(DateField.self, #"{"d": null}"#, .error(.valueNotFound, at: "d")),
+        .decode(PF.DateField.self, #"{"d": null}"#, .error(.valueNotFound, at: "d")),
         // secondsSince1970
         .decode(Date.self, "1700000000", .value(Date(timeIntervalSince1970: 1_700_000_000))) { $0.dates = .secondsSince1970 },
         .decode(Date.self, "1.5", .value(Date(timeIntervalSince1970: 1.5))) { $0.dates = .secondsSince1970 },
         .decode(Date.self, #""12""#, .error(.typeMismatch)) { $0.dates = .secondsSince1970 },
-        .decode([DateField].self, #"[{"d": "x"}]"#, .error(.typeMismatch, at: "[0].d")) { $0.dates = .secondsSince1970 },
+        .decode([PF.DateField].self, #"[{"d": "x"}]"#, .error(.typeMismatch, at: "[0].d")) { $0.dates = .secondsSince1970 },
         // millisecondsSince1970
         .decode(Date.self, "1700000000123", .value(Date(timeIntervalSince1970: 1_700_000_000_123 / 1000.0))) { $0.dates = .millisecondsSince1970 },
         .decode(Date.self, "-1000", .value(Date(timeIntervalSince1970: -1))) { $0.dates = .millisecondsSince1970 },
@@ -52,8 +52,8 @@ import Testing
         .decode(Date.self, "12", .error(.typeMismatch)) { $0.dates = .iso8601 },
         // swift-foundation reports ISO 8601 failures at the *decoder's* path, dropping the last key;
         // BridgeDecoder must give the true path.
-        .decode(DateField.self, #"{"d": "x"}"#, .error(.dataCorrupted), bridgePath: "d") { $0.dates = .iso8601 },
-        .decode([DateField].self, #"[{"d": "x"}]"#, .error(.dataCorrupted, at: "[0]"), bridgePath: "[0].d") { $0.dates = .iso8601 },
+        .decode(PF.DateField.self, #"{"d": "x"}"#, .error(.dataCorrupted), bridgePath: "d") { $0.dates = .iso8601 },
+        .decode([PF.DateField].self, #"[{"d": "x"}]"#, .error(.dataCorrupted, at: "[0]"), bridgePath: "[0].d") { $0.dates = .iso8601 },
         .decode([Date].self, #"["2024-05-01T12:00:00Z", "x"]"#, .error(.dataCorrupted), bridgePath: "[1]") { $0.dates = .iso8601 },
         // formatted
         .decode(Date.self, #""2024-05-01""#, .value(Date(timeIntervalSince1970: 1_714_521_600))) { $0.dates = .formatted(utcDayFormatter) },
@@ -62,7 +62,7 @@ import Testing
         // custom
         .decode(Date.self, #""day 2""#, .value(Date(timeIntervalSince1970: 2 * 86_400))) { $0.dates = .custom(readDayString) },
         .decode([Date].self, #"["day 1", "night 2"]"#, .error(.dataCorrupted, at: "[1]")) { $0.dates = .custom(readDayString) },
-        .decode(DateField.self, #"{"d": 5}"#, .error(.typeMismatch, at: "d")) { $0.dates = .custom(readDayString) },
+        .decode(PF.DateField.self, #"{"d": 5}"#, .error(.typeMismatch, at: "d")) { $0.dates = .custom(readDayString) },
     ]
 
     @Test(arguments: dateCases)
@@ -94,14 +94,14 @@ import Testing
         .decode(Data.self, #""AQ ID""#, .error(.dataCorrupted)),
         .decode(Data.self, #""!!""#, .error(.dataCorrupted)),
         .decode(Data.self, "[1, 2]", .error(.typeMismatch)),
-        .decode(DataField.self, #"{"d": "%%"}"#, .error(.dataCorrupted, at: "d")),
+        .decode(PF.DataField.self, #"{"d": "%%"}"#, .error(.dataCorrupted, at: "d")),
         .decode([Data].self, #"["AQID", "%%"]"#, .error(.dataCorrupted, at: "[1]")),
         .decode(Data.self, "[1, 2, 255]", .value(Data([1, 2, 255]))) { $0.data = .deferredToData },
         .decode(Data.self, "[]", .value(Data())) { $0.data = .deferredToData },
         .decode(Data.self, "[1, 2, 256]", .error(.dataCorrupted), bridgePath: "[2]") { $0.data = .deferredToData },
         .decode(Data.self, #""AQID""#, .error(.typeMismatch)) { $0.data = .deferredToData },
         .decode(Data.self, #""0aff""#, .value(Data([0x0A, 0xFF]))) { $0.data = .custom(readHex) },
-        .decode(DataField.self, #"{"d": "zz"}"#, .error(.dataCorrupted, at: "d")) { $0.data = .custom(readHex) },
+        .decode(PF.DataField.self, #"{"d": "zz"}"#, .error(.dataCorrupted, at: "d")) { $0.data = .custom(readHex) },
     ]
 
     @Test(arguments: dataCases)
@@ -116,14 +116,14 @@ import Testing
         .decode(URL.self, #""""#, .error(.dataCorrupted)),
         .decode(URL.self, #"" http://x ""#, .error(.dataCorrupted)),
         .decode(URL.self, "1", .error(.typeMismatch)),
-        .decode(URLField.self, #"{"url": ""}"#, .error(.dataCorrupted, at: "url")),
+        .decode(PF.URLField.self, #"{"url": ""}"#, .error(.dataCorrupted, at: "url")),
         .decode([URL].self, #"["http://a", null]"#, .error(.valueNotFound, at: "[1]")),
         .decode(Decimal.self, "12345678901234567890.123456789", .value(Decimal(string: "12345678901234567890.123456789")!)),
         .decode(Decimal.self, "340282366920938463463374607431768211455", .value(Decimal(string: "340282366920938463463374607431768211455")!)),
         .decode(Decimal.self, "-0.000000000000000000000000000001", .value(Decimal(string: "-0.000000000000000000000000000001")!)),
         .decode(Decimal.self, "0.1", .value(Decimal(string: "0.1")!)),        // exact, not Double's 0.1
         .decode(Decimal.self, "1e-5", .value(Decimal(string: "0.00001")!)),
-        .decode(DecimalField.self, #"{"amount": -12.50}"#, .value(.init(amount: Decimal(string: "-12.5")!))),
+        .decode(PF.DecimalField.self, #"{"amount": -12.50}"#, .value(.init(amount: Decimal(string: "-12.5")!))),
         .decode(Decimal.self, #""1""#, .error(.typeMismatch)),
         .decode(Decimal.self, "true", .error(.typeMismatch)),
         .decode(Decimal.self, "null", .error(.valueNotFound)),
@@ -149,11 +149,11 @@ import Testing
         // What allKeys shows after conversion: the converted key, or the original when there
         // is nothing to convert (leading/trailing underscores are kept, the middle is camel-cased;
         // swift-foundation lowercases the first word and `capitalized` the rest).
-        .decode(KeyList.self, """
+        .decode(PF.KeyList.self, """
             {"_leading": 1, "trailing_": 2, "a__b": 3, "URL_value": 4, "already_camelCase": 5,
              "first_name": 6, "__x__": 7, "_": 8, "a_1": 9, "ALL_CAPS": 10, "": 11, "one_two_three": 12,
              "plain": 13, "camelCase": 14}
-            """, .value(KeyList(keys: ["", "_", "__x__", "_leading", "a1", "aB", "allCaps", "alreadyCamelcase",
+            """, .value(PF.KeyList(keys: ["", "_", "__x__", "_leading", "a1", "aB", "allCaps", "alreadyCamelcase",
                                        "camelCase", "firstName", "oneTwoThree", "plain", "trailing_", "urlValue"]))) {
             $0.keys = .convertFromSnakeCase
         },
@@ -164,18 +164,18 @@ import Testing
         .decode(SnakeModel.self, #"{"first_name": "a"}"#, .missingKey("urlValue", at: "")) { $0.keys = .convertFromSnakeCase },
         .decode(RenamedKey.self, #"{"my_x": 1}"#, .missingKey("my_x", at: "")) { $0.keys = .convertFromSnakeCase }, // key converted before matching
         .decode([String: Int].self, #"{"a_b": 1}"#, .value(["a_b": 1])) { $0.keys = .convertFromSnakeCase },       // dictionary keys untouched
-        .decode(TwoFields.self, #"{"A": 1, "B": "x"}"#, .value(.init(a: 1, b: "x"))) {
-            $0.keys = .custom { path in DynamicKey(path.last!.stringValue.lowercased()) }
+        .decode(PF.TwoFields.self, #"{"A": 1, "B": "x"}"#, .value(.init(a: 1, b: "x"))) {
+            $0.keys = .custom { path in PF.DynamicKey(path.last!.stringValue.lowercased()) }
         },
-        .decode(TwoFields.self, #"{"A": 1, "B": 2}"#, .error(.typeMismatch, at: "b")) {
-            $0.keys = .custom { path in DynamicKey(path.last!.stringValue.lowercased()) }
+        .decode(PF.TwoFields.self, #"{"A": 1, "B": 2}"#, .error(.typeMismatch, at: "b")) {
+            $0.keys = .custom { path in PF.DynamicKey(path.last!.stringValue.lowercased()) }
         },
         // The custom function sees the full coding path ending in the key.
-        .decode([String: KeyList].self, #"{"o": {"a": 1, "b": 2}}"#, .value(["o": KeyList(keys: ["o/a", "o/b"])])) {
-            $0.keys = .custom { path in DynamicKey(path.map(\.stringValue).joined(separator: "/")) }
+        .decode([String: PF.KeyList].self, #"{"o": {"a": 1, "b": 2}}"#, .value(["o": PF.KeyList(keys: ["o/a", "o/b"])])) {
+            $0.keys = .custom { path in PF.DynamicKey(path.map(\.stringValue).joined(separator: "/")) }
         },
-        .decode([KeyList].self, #"[{"a": 1}]"#, .value([KeyList(keys: ["Index 0/a"])])) {
-            $0.keys = .custom { path in DynamicKey(path.map(\.stringValue).joined(separator: "/")) }
+        .decode([PF.KeyList].self, #"[{"a": 1}]"#, .value([PF.KeyList(keys: ["Index 0/a"])])) {
+            $0.keys = .custom { path in PF.DynamicKey(path.map(\.stringValue).joined(separator: "/")) }
         },
     ]
 

@@ -135,7 +135,7 @@ enum DecodingOutcome<T> {
 
 /// What a parity case pins as Foundation's behaviour: the table is the spec. The helper checks
 /// Foundation against it (so a wrong table fails loudly) and `BridgeDecoder` against Foundation.
-enum Expected<T: Sendable>: Sendable {
+enum ExpectedDecoding<T: Sendable>: Sendable {
     /// Decoding succeeds with this value.
     case value(T)
     /// Decoding fails with this `DecodingError` case at this path (`""` is the root).
@@ -144,7 +144,7 @@ enum Expected<T: Sendable>: Sendable {
     case missingKey(String, at: String)
 
     /// A failure at the root.
-    static func error(_ kind: DecodingErrorKind) -> Expected { .error(kind, at: "") }
+    static func error(_ kind: DecodingErrorKind) -> ExpectedDecoding { .error(kind, at: "") }
 }
 
 /// Renders an expected path written as `""` for the root the same way ``renderPath(_:)`` does.

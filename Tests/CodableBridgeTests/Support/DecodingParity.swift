@@ -155,7 +155,7 @@ enum BridgeEntry: String, Sendable, CustomStringConvertible {
 func expectParity<T: Decodable>(
     _ type: T.Type,
     json: String,
-    expected: Expected<T>? = nil,
+    expected: ExpectedDecoding<T>? = nil,
     bridgePath: String? = nil,
     entry: BridgeEntry = .data,
     equals: (T, T) -> Bool,
@@ -183,7 +183,7 @@ func expectParity<T: Decodable>(
 func expectParity<T: Decodable & Equatable>(
     _ type: T.Type,
     json: String,
-    expected: Expected<T>? = nil,
+    expected: ExpectedDecoding<T>? = nil,
     bridgePath: String? = nil,
     entry: BridgeEntry = .data,
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -193,7 +193,7 @@ func expectParity<T: Decodable & Equatable>(
                  equals: ==, sourceLocation: sourceLocation, configure: configure)
 }
 
-private func mismatch<T>(_ outcome: DecodingOutcome<T>, _ expected: Expected<T>, equals: (T, T) -> Bool) -> String? {
+private func mismatch<T>(_ outcome: DecodingOutcome<T>, _ expected: ExpectedDecoding<T>, equals: (T, T) -> Bool) -> String? {
     switch (outcome, expected) {
     case (.value(let got), .value(let want)):
         return equals(got, want) ? nil : "expected value \(String(reflecting: want)), Foundation gave \(String(reflecting: got))"
@@ -277,7 +277,7 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
     static func decode<T: Decodable & Equatable & Sendable>(
         _ type: T.Type,
         _ json: String,
-        _ expected: Expected<T>,
+        _ expected: ExpectedDecoding<T>,
         bridgePath: String? = nil,
         entry: BridgeEntry = .data,
         sourceLocation: SourceLocation = #_sourceLocation,
