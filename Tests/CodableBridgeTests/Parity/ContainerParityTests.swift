@@ -43,6 +43,29 @@ import Testing
     @Test(arguments: collectionCases)
     func collections(_ row: ParityCase) { row.run() }
 
+    enum Suit: String, Codable, CodingKeyRepresentable, Sendable { case hearts, spades }
+
+    /// Dictionary keys: `String` and `Int` keys (and `CodingKeyRepresentable` ones) come from an
+    /// object; any other key type (`Int8`, `Bool`, `Double`) comes from an array of alternating
+    /// keys and values — the standard library's rule, which both decoders must follow.
+    static let dictionaryKeyCases: [ParityCase] = [
+        .decode([Int: String].self, #"{"01": "a"}"#, .value([1: "a"])),
+        .decode([Int: String].self, #"{"+1": "a"}"#, .value([1: "a"])),
+        .decode([Int: String].self, #"{"-0": "a"}"#, .value([0: "a"])),
+        .decode([Int: String].self, #"{" 1": "a"}"#, .error(.typeMismatch, at: " 1")),
+        .decode([Int: String].self, #"{"99999999999999999999": "a"}"#, .error(.typeMismatch, at: "99999999999999999999")),
+        .decode([Int8: String].self, #"[3, "a", -4, "b"]"#, .value([3: "a", -4: "b"])),
+        .decode([Int8: String].self, #"{"3": "a"}"#, .error(.typeMismatch)),
+        .decode([Bool: Int].self, "[true, 1, false, 2]", .value([true: 1, false: 2])),
+        .decode([Bool: Int].self, "[true, 1, false]", .error(.dataCorrupted)),   // odd-length pair list
+        .decode([Double: Int].self, "[1.5, 1]", .value([1.5: 1])),
+        .decode([Suit: Int].self, #"{"hearts": 1, "spades": 2}"#, .value([.hearts: 1, .spades: 2])),
+        .decode([Suit: Int].self, #"{"clubs": 1}"#, .error(.dataCorrupted, at: "clubs")),
+    ]
+
+    @Test(arguments: dictionaryKeyCases)
+    func dictionaryKeys(_ row: ParityCase) { row.run() }
+
     /// Dictionary keys keep their text exactly (no key strategy applies to dictionary keys'
     /// content for `useDefaultKeys`).
     @Test func dictionaryKeysAreVerbatim() {

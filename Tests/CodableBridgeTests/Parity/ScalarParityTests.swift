@@ -97,6 +97,38 @@ import Testing
         #expect((try? strictBridgeDecoder().decode(Double.self, from: "-0"))?.sign == .minus)
     }
 
+    /// Number edge cases where Foundation's behaviour is not obvious from the JSON grammar.
+    /// swift-foundation keeps integers exact when the text has an all-zero fraction, reads other
+    /// integral-looking numbers through `Double` (so a fraction below Double's precision is lost),
+    /// and rejects any number that rounds to ±infinity or to zero from a non-zero literal.
+    static let numberEdgeCases: [ParityCase] = [
+        .decode(Int64.self, "9007199254740993.0", .value(9_007_199_254_740_993)),  // exact, not via Double
+        .decode(Int64.self, "9007199254740993e0", .value(9_007_199_254_740_993)),
+        .decode(Int.self, "123456789012345678.0", .value(123_456_789_012_345_678)),
+        .decode(Int.self, "100e-2", .value(1)),
+        .decode(Int.self, "1.00000000000000000001", .value(1)),                   // fraction lost in Double
+        .decode(Int.self, "1e19", .error(.dataCorrupted)),
+        .decode(UInt64.self, "1e19", .value(10_000_000_000_000_000_000)),
+        .decode(UInt64.self, "1.8e19", .value(18_000_000_000_000_000_000)),
+        .decode(UInt64.self, "1.8446744073709552e19", .error(.dataCorrupted)),
+        .decode(Int.self, "-0.0", .value(0)),
+        .decode(UInt.self, "-0.0", .value(0)),
+        .decode(UInt.self, "-0.5", .error(.dataCorrupted)),
+        .decode(Float.self, "1.5e-45", .value(.leastNonzeroMagnitude)),            // subnormal
+        .decode(Float.self, "1e-46", .error(.dataCorrupted)),                      // rounds to zero
+        .decode(Float.self, "3.4028236e38", .error(.dataCorrupted)),               // rounds to infinity
+        .decode(Double.self, "2.4703282292062328e-324", .value(.leastNonzeroMagnitude)),
+        .decode(Double.self, "2.4703282292062327e-324", .error(.dataCorrupted)),   // rounds to zero
+        .decode(Double.self, "0E0", .value(0)),
+        .decode(Double.self, "0e-5", .value(0)),
+        // Not pinned: swift-foundation rejects "0e5" (but accepts "0.0e1" and "-0e1") — a bug in its
+        // number validation, not behaviour worth copying.
+        .decode(Double.self, "0.000", .value(0)),
+    ]
+
+    @Test(arguments: numberEdgeCases)
+    func numberEdges(_ row: ParityCase) { row.run() }
+
     // MARK: Bool and String
 
     static let boolAndStringCases: [ParityCase] = [
