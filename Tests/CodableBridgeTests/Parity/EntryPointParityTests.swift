@@ -58,6 +58,21 @@ import Testing
         expectParity(Int.self, json: "2.0", expected: .value(2), entry: entry)
     }
 
+    /// A tree built from literals (numbers made from `Int` / `Double`, not parsed text) decodes
+    /// to what Foundation decodes from the equivalent bytes.
+    @Test func literalTreeMatchesFoundation() throws {
+        let tree: JSONValue = ["flag": true, "n": 1, "x": 2.5, "s": "t", "list": [0, 1], "opt": nil]
+        let foundation = try JSONDecoder().decode(Flags.self, from: Data(Self.flagsJSON.utf8))
+        #expect(try strictBridgeDecoder().decode(Flags.self, from: tree) == foundation)
+        expectDecodingError(.typeMismatch, codingPath: "flag") {
+            try strictBridgeDecoder().decode(Flags.self, from: ["flag": 1, "n": 1, "x": 2.5, "s": "t", "list": []] as JSONValue)
+        }
+        expectDecodingError(.dataCorrupted, codingPath: "n") {
+            try strictBridgeDecoder().decode(Flags.self, from: ["flag": true, "n": 1.5, "x": 2.5, "s": "t", "list": []] as JSONValue)
+        }
+        #expect(try strictBridgeDecoder().decode(Int.self, from: 3.0 as JSONValue) == 3)
+    }
+
     @Test func malformedStringIsDataCorruptedAtTheRoot() {
         expectDecodingError(.dataCorrupted, codingPath: "") {
             try strictBridgeDecoder().decode(PF.Directory.self, from: #"{"users": [}"#)
