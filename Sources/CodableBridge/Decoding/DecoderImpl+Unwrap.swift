@@ -109,6 +109,10 @@ extension DecoderImpl {
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
         if let value = nullValue(T.self) { return value }
+        if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
+            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(String(describing: declared).prefix(60))")
+            return declared
+        }
         let value: T
         do {
             zeroDepth += 1
@@ -119,6 +123,18 @@ extension DecoderImpl {
         }
         record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(String(describing: value).prefix(60))")
         return value
+    }
+
+    /// The property's value in the owner's encoded `init()` instance, when it is a
+    /// ``DefaultInitializable`` model that has one.
+    private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
+        guard case .key(let codingKey) = key, let defaults = owner.declaredDefaults else { return nil }
+        let name = codingKey.stringValue
+        let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
+        return try DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
+            guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
+            return try? child.unwrap(T.self, node: node, key: nil)
+        }
     }
 
     private func describe(_ reason: SubstitutionReason) -> String {

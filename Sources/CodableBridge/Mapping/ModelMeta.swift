@@ -32,6 +32,8 @@ package final class ModelMeta: Sendable {
         package let segments: [String]
     }
 
+    /// The model type.
+    package let type: any MappableCodable.Type
     /// The type's name, for messages.
     package let typeName: String
     /// Mapped properties: coding key string → the places to look, in order. A dotted string
@@ -49,6 +51,7 @@ package final class ModelMeta: Sendable {
 
     init(_ type: any MappableCodable.Type) throws(MappingTableError) {
         let typeName = String(reflecting: type)
+        self.type = type
         self.typeName = typeName
         let mapping = type.keyMapping
         let ignored = type.ignoredProperties
@@ -125,6 +128,16 @@ package final class ModelMeta: Sendable {
         return list[0].segments
     }
 
+    /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
+    /// once per type (`nil` for other models, or when that instance cannot be encoded).
+    package var declaredDefaults: JSONTape? {
+        ModelMeta.cache.defaults(for: ObjectIdentifier(type)) { [type] in
+            guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
+                  let value = try? BridgeEncoder().encodeToJSONValue(instance) else { return nil }
+            return JSONTape(value: value)
+        }
+    }
+
     // MARK: The cache
 
     private static let cache = MetaCache()
@@ -170,6 +183,23 @@ private final class MetaCache: @unchecked Sendable {
     private let lock = NSLock()
     private var metas: [ObjectIdentifier: ModelMeta] = [:]
     private var hooks: [ObjectIdentifier: InstanceHooks] = [:]
+    private var defaults: [ObjectIdentifier: JSONTape?] = [:]
+
+    /// The cached defaults of a type, computed outside the lock on first use.
+    func defaults(for id: ObjectIdentifier, compute: () -> JSONTape?) -> JSONTape? {
+        lock.lock()
+        if let cached = defaults[id] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let computed = compute()
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = defaults[id] { return cached }
+        defaults[id] = computed
+        return computed
+    }
 
     func get(_ id: ObjectIdentifier) -> ModelMeta? {
         lock.lock()
