@@ -79,9 +79,14 @@ import Testing
         }
     }
 
+    /// Foundation has no such entry point; the documented contract is `dataCorrupted`, at the
+    /// path of the offending value.
     @Test func nonJSONFoundationObjectIsDataCorrupted() {
-        expectDecodingError(.dataCorrupted, codingPath: "") {
+        expectDecodingError(.dataCorrupted, codingPath: "a") {
             try strictBridgeDecoder().decode([String: Int].self, fromJSONObject: ["a": Date()])
+        }
+        expectDecodingError(.dataCorrupted, codingPath: "list[1]") {
+            try strictBridgeDecoder().decode([String: [Int]].self, fromJSONObject: ["list": [1, URL(fileURLWithPath: "/")] as [Any]])
         }
     }
 
