@@ -45,6 +45,30 @@ import Testing
     @Test(arguments: scalarCases)
     func scalars(_ row: EncodingParityCase) { row.run() }
 
+    /// Where `JSONEncoder` switches between fixed and exponent notation, and what it escapes.
+    static let formattingCases: [EncodingParityCase] = [
+        .encode(1e15, .json("1000000000000000")),
+        .encode(1e17, .json("1e+17")),
+        .encode(0.0001, .json("0.0001")),
+        .encode(0.00001, .json("1e-05")),
+        .encode(123456789012345680000.0, .json("1.2345678901234568e+20")),
+        .encode(1.5e300, .json("1.5e+300")),
+        .encode(-1.25e-10, .json("-1.25e-10")),
+        .encode(2.0 / 3, .json("0.6666666666666666")),
+        .encode(0.1 + 0.2, .json("0.30000000000000004")),
+        .encode(4294967296.0, .json("4294967296")),
+        .encode(Float(1e-7), .json("1e-07")),
+        .encode(Float(2.0 / 3), .json("0.6666667")),
+        .encode(Float(1e10), .json("1e+10")),
+        .encode(Float(123456.79), .json("123456.79")),
+        .encode(["a": 1.0, "b": 2.5], .json(#"{"a":1,"b":2.5}"#)),
+        .encode(["\u{8}\u{C}\u{0}"], .json(#"["\b\f\u0000"]"#), "short escapes and NUL"),
+        .encode(["\u{2028}\u{2029}"], .json("[\"\u{2028}\u{2029}\"]"), "line separators stay raw"),
+    ]
+
+    @Test(arguments: formattingCases)
+    func numberAndStringFormatting(_ row: EncodingParityCase) { row.run() }
+
     // MARK: Collections, models, nil handling
 
     static let everything = PF.Everything(
