@@ -68,6 +68,49 @@ import Testing
     @Test(arguments: dateCases)
     func dates(_ row: ParityCase) { row.run() }
 
+    /// Reads a `Date` through a single-value container and an unkeyed container in a custom
+    /// `init(from:)`: strategies must apply there too, not only to synthesized properties.
+    struct DateViaContainers: Decodable, Equatable, Sendable {
+        var single: Date
+        var fromList: [Date]
+        enum Keys: String, CodingKey { case single, list }
+        init(single: Date, fromList: [Date]) { self.single = single; self.fromList = fromList }
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            single = try c.decode(SingleDate.self, forKey: .single).date
+            var list = try c.nestedUnkeyedContainer(forKey: .list)
+            fromList = []
+            while !list.isAtEnd { fromList.append(try list.decode(Date.self)) }
+        }
+        struct SingleDate: Decodable {
+            var date: Date
+            init(from decoder: any Decoder) throws { date = try decoder.singleValueContainer().decode(Date.self) }
+        }
+    }
+
+    struct OptionalDates: Codable, Equatable, Sendable { var a: Date?; var b: Date? }
+
+    static let strategyPlacementCases: [ParityCase] = [
+        .decode([String: Date].self, #"{"x": 0, "y": 86400}"#,
+                .value(["x": Date(timeIntervalSince1970: 0), "y": Date(timeIntervalSince1970: 86_400)])) { $0.dates = .secondsSince1970 },
+        .decode([Date?].self, #"["2024-05-01T12:00:00Z", null]"#, .value([Date(timeIntervalSince1970: 1_714_564_800), nil])) { $0.dates = .iso8601 },
+        .decode(OptionalDates.self, #"{"a": 1000, "b": null}"#, .value(.init(a: Date(timeIntervalSince1970: 1), b: nil))) { $0.dates = .millisecondsSince1970 },
+        .decode(DateViaContainers.self, #"{"single": 60, "list": [0, 120]}"#,
+                .value(.init(single: Date(timeIntervalSince1970: 60), fromList: [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 120)]))) {
+            $0.dates = .secondsSince1970
+        },
+        .decode(DateViaContainers.self, #"{"single": "day 1", "list": ["day 2", "bad"]}"#, .error(.dataCorrupted, at: "list[1]")) {
+            $0.dates = .custom(readDayString)
+        },
+        .decode([String: [Data]].self, #"{"k": ["AQID", ""]}"#, .value(["k": [Data([1, 2, 3]), Data()]])),
+        .decode([String: [Data]].self, #"{"k": [[1], [2, 3]]}"#, .value(["k": [Data([1]), Data([2, 3])]])) { $0.data = .deferredToData },
+        .decode([String: URL].self, #"{"home": "https://example.com"}"#, .value(["home": URL(string: "https://example.com")!])),
+        .decode([Decimal?].self, "[0.3, null]", .value([Decimal(string: "0.3")!, nil])),
+    ]
+
+    @Test(arguments: strategyPlacementCases)
+    func strategiesApplyEverywhere(_ row: ParityCase) { row.run() }
+
     // MARK: Data
 
     @Sendable static func readHex(_ decoder: any Decoder) throws -> Data {
