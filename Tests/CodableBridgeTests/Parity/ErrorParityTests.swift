@@ -75,11 +75,11 @@ import Testing
     /// rendering.
     @Test func indexKeysMatchFoundationsKeys() {
         let json = Data(#"[[1], [2, "x"]]"#.utf8)
-        var bridgeKeys: [PathComponent] = []
+        var bridgeKeys: [ObservedKey] = []
         do {
             _ = try strictBridgeDecoder().decode([[Int]].self, from: json)
         } catch let DecodingError.typeMismatch(_, context) {
-            bridgeKeys = context.codingPath.map(PathComponent.init)
+            bridgeKeys = context.codingPath.map(ObservedKey.init)
         } catch {
             Issue.record("expected typeMismatch, got \(error)")
         }

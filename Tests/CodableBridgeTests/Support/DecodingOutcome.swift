@@ -20,7 +20,7 @@ enum DecodingErrorKind: String, Sendable, CustomStringConvertible {
 }
 
 /// One coding key, by value.
-struct PathComponent: Equatable, Sendable, CustomStringConvertible {
+struct ObservedKey: Equatable, Sendable, CustomStringConvertible {
     var stringValue: String
     var intValue: Int?
 
@@ -41,7 +41,7 @@ struct PathComponent: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// `users[2].address.zip` for a coding path; `<root>` for the empty path.
-func renderPath(_ path: [PathComponent]) -> String {
+func renderPath(_ path: [ObservedKey]) -> String {
     if path.isEmpty { return "<root>" }
     var text = ""
     for component in path {
@@ -56,16 +56,16 @@ func renderPath(_ path: [PathComponent]) -> String {
 
 /// The same spelling for a `[any CodingKey]`.
 func renderPath(_ path: [any CodingKey]) -> String {
-    renderPath(path.map(PathComponent.init))
+    renderPath(path.map(ObservedKey.init))
 }
 
 /// A decoding failure taken apart.
 struct ObservedError: CustomStringConvertible {
     /// `nil` when the error was not a `DecodingError` at all.
     var kind: DecodingErrorKind?
-    var path: [PathComponent]
+    var path: [ObservedKey]
     /// The missing key of a `keyNotFound`.
-    var missingKey: PathComponent?
+    var missingKey: ObservedKey?
     var message: String
 
     init(_ error: any Error) {
@@ -89,7 +89,7 @@ struct ObservedError: CustomStringConvertible {
         case .keyNotFound(let key, let c):
             kind = .keyNotFound
             context = c
-            missingKey = PathComponent(key)
+            missingKey = ObservedKey(key)
         case .dataCorrupted(let c):
             kind = .dataCorrupted
             context = c
@@ -101,7 +101,7 @@ struct ObservedError: CustomStringConvertible {
             message = "\(error)"
             return
         }
-        path = context.codingPath.map(PathComponent.init)
+        path = context.codingPath.map(ObservedKey.init)
         message = context.debugDescription
     }
 

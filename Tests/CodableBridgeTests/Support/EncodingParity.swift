@@ -141,13 +141,13 @@ enum ExpectedEncoding: Sendable {
 enum EncodingOutcome: CustomStringConvertible {
     case json(Data)
     /// `path` is `nil` for an error that is not an `EncodingError`.
-    case failure(path: [PathComponent]?, message: String)
+    case failure(path: [ObservedKey]?, message: String)
 
     init(_ body: () throws -> Data) {
         do {
             self = .json(try body())
         } catch let EncodingError.invalidValue(_, context) {
-            self = .failure(path: context.codingPath.map(PathComponent.init), message: context.debugDescription)
+            self = .failure(path: context.codingPath.map(ObservedKey.init), message: context.debugDescription)
         } catch {
             self = .failure(path: nil, message: "\(type(of: error)): \(error)")
         }
