@@ -230,6 +230,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         let found = DecodingErrors.describe(self, node)
         if node >= 0, nodes[node].kind == .null {
             if lenient { return NotConverted(expected: type, found: "null", reason: reason ?? "null") }
+            if type == Bool.self {
+                // JSONDecoder reports a null Bool as a type mismatch (other types: valueNotFound).
+                return DecodingErrors.typeMismatch(type, found: "null", path: codingPath(adding: key))
+            }
             return DecodingErrors.valueNotFound(type, path: codingPath(adding: key),
                                                 detail: "Cannot get \(type) -- found null value instead")
         }
