@@ -71,6 +71,9 @@ extension DecoderImpl {
         /// The value node for `key`, or `nil` when absent (or excluded by the mapping).
         @inline(__always)
         func find(_ key: Key) -> Int? {
+            if let meta, impl.requestedKeys != nil {
+                impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
+            }
             guard object != DecoderImpl.zero else { return nil }
             if let meta {
                 let name = key.stringValue
