@@ -216,6 +216,7 @@ import Testing
             }
         },
         .encode([instant], .json("[{}]"), "date custom writing nothing") { $0.dates = .custom { _, _ in } },
+        .encode(instant, .json("{}"), "date custom writing nothing at top level") { $0.dates = .custom { _, _ in } },
         .encode(Data([1, 2, 3, 250]), .json(#""AQID+g==""#), "data base64"),
         .encode(PF.DataField(d: Data()), .json(#"{"d":""}"#), "empty data base64"),
         .encode(Data([1, 2, 3]), .json("[1,2,3]"), "data deferredToData") { $0.data = .deferredToData },
@@ -225,7 +226,8 @@ import Testing
                 try c.encode(data.count)
             }
         },
-        .encode(Data(), .json("{}"), "data custom writing nothing") { $0.data = .custom { _, _ in } },
+        .encode(Data(), .json("{}"), "data custom writing nothing at top level") { $0.data = .custom { _, _ in } },
+        .encode(PF.DataField(d: Data([1])), .json(#"{"d":{}}"#), "data custom writing nothing in a model") { $0.data = .custom { _, _ in } },
     ]
 
     @Test(arguments: strategyCases)
