@@ -20,7 +20,7 @@ func foundationText<T: Encodable>(_ value: T, _ configure: (JSONEncoder) -> Void
 
 /// One value encoded by both encoders with the same layout. Dates use `.iso8601` on both sides
 /// (`BridgeEncoder`'s default); everything else keeps both encoders' defaults.
-struct ParityCase: Sendable, CustomTestStringConvertible {
+struct EncoderParityCase: Sendable, CustomTestStringConvertible {
     let name: String
     let texts: @Sendable (_ formatting: OutputFormatting) throws -> (bridge: String, foundation: String)
 
