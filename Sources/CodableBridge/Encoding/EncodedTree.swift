@@ -283,25 +283,26 @@ final class EncodedTree {
     /// A hash of the key's UTF-8 bytes, for the key filter and for comparing keys quickly. Keys
     /// are short, so it mixes the length with the first and the last eight bytes.
     static func hash(_ key: String) -> UInt32 {
-        var key = key
-        return key.withUTF8 { utf8 in
-            let count = utf8.count
-            guard let base = utf8.baseAddress else { return 0 }
-            let raw = UnsafeRawPointer(base)
-            var head: UInt64
-            var tail: UInt64
-            if count >= 8 {
-                head = raw.loadUnaligned(as: UInt64.self)
-                tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-            } else {
-                head = 0
-                for i in 0..<count { head = head &<< 8 | UInt64(base[i]) }
-                tail = 0
-            }
-            var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
-            mixed ^= mixed >> 32
-            return UInt32(truncatingIfNeeded: mixed)
+        if let hash = key.utf8.withContiguousStorageIfAvailable(hash(utf8:)) { return hash }
+        var contiguous = key
+        return contiguous.withUTF8(hash(utf8:))
+    }
+
+    private static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let count = utf8.count
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        } else {
+            for i in 0..<count { head = head &<< 8 | UInt64(base[i]) }
         }
+        var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 32
+        return UInt32(truncatingIfNeeded: mixed)
     }
 
     private static func filterBit(_ hash: UInt32) -> UInt64 {

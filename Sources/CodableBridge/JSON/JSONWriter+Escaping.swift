@@ -14,13 +14,19 @@
 extension JSONWriter {
     /// Appends `string` as a quoted, escaped JSON string.
     package mutating func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            reserve(utf8.count &+ 2)
-            appendReserved(UInt8(ascii: "\""))
-            appendEscaped(utf8)
-            appendByte(UInt8(ascii: "\""))
+        // Native strings lend their UTF-8 without a copy (or a retain).
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
+        if written == nil {
+            var contiguous = string
+            contiguous.withUTF8 { writeQuoted($0) }
         }
+    }
+
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count &+ 2)
+        appendReserved(UInt8(ascii: "\""))
+        appendEscaped(utf8)
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// Appends the escaped form of `utf8` (without quotes).
