@@ -1,8 +1,8 @@
 // EncodedTree — what `BridgeEncoder` builds while `encode(to:)` methods run, before any text is
 // written.
 //
-// One flat array of fixed-size nodes (no references inside, so it grows by `realloc` and is
-// walked with plain indices) plus a side table of strings. Containers link their children as a
+// One flat array of fixed-size nodes (no references inside, so it grows by a plain move and is
+// walked with plain indices) plus a side table of strings (keys and string values). Containers link their children as a
 // singly linked list (`first` … `next` … `last`), so a container can receive members in any
 // order — a nested container used after its parent moved on, a `superEncoder()` filled in late —
 // and appending is O(1). Scalars keep their binary value (Int64, UInt64, Double bits) and become
@@ -14,9 +14,9 @@
 //   0      object  -       -1      1      -      (key filter)
 //   1      int     "id"    0       -      2      7
 //   2      array   "tags"  0       3      4      1 (count)
-//   3      string  -       2       -      -      strings[3] = "a"
+//   3      string  -       2       -      -      strings[2] = "a"
 //   4      object  "ext"   0       5      -      (key filter)
-//   5      string  "desc"  0*      -      -      strings[6] = "x"
+//   5      string  "desc"  0*      -      -      strings[5] = "x"
 //
 //   * `parent` is the *coding-path* parent. A member written through a key path (`ext.desc`) is
 //     linked into the intermediate object 4 but its coding path is that of the property, so its
@@ -251,9 +251,9 @@ final class EncodedTree {
     }
 
     /// Turns a `.json` node holding an object back into an object node whose members hold the
-    /// object's values, so that more members can be merged into it.
+    /// object's values, so that more members can be merged into it. Does nothing to other nodes.
     func expandJSONObject(_ node: Int32) {
-        guard case .object(let object) = jsonValue(of: node) else { return }
+        guard nodes[Int(node)].kind == .json, case .object(let object) = jsonValue(of: node) else { return }
         set(node, .object)
         nodes[Int(node)].first = -1
         nodes[Int(node)].last = -1
@@ -261,16 +261,6 @@ final class EncodedTree {
             let member = appendMember(to: node, key: key, hash: EncodedTree.hash(key), parent: node)
             setJSONValue(member, value)
         }
-    }
-
-    /// The stored string of a `.string` or `.numberText` node.
-    func string(of node: Int32) -> String {
-        storedString(Int(nodes[Int(node)].payload))
-    }
-
-    /// The JSON key of an object member.
-    func key(of node: Int32) -> String {
-        storedString(Int(nodes[Int(node)].key))
     }
 
     /// The stored value of a `.json` node.

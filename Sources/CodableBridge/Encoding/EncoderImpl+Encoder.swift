@@ -45,20 +45,16 @@ extension EncoderImpl: Encoder {
     /// Makes the pending `node` a container of `kind`, or checks that it already is one — asking
     /// twice for a container (a subclass calling `super.encode(to: encoder)`) shares it.
     private func open(_ node: Int32, as kind: EncodedTree.Kind) {
-        var current = tree[node].kind
-        if current == .json, kind == .object, case .object = tree.jsonValue(of: node) {
-            tree.expandJSONObject(node)
-            current = .object
-        }
-        switch current {
+        if kind == .object { tree.expandJSONObject(node) }
+        switch tree[node].kind {
         case .pending:
             tree.set(node, kind)
         case kind:
             break
         default:
             let container = kind == .object ? "keyed" : "unkeyed"
-            let path = tree.codingPath(of: node).map(\.stringValue).joined(separator: ".")
-            preconditionFailure("Attempt to push a new \(container) encoding container at \"\(path)\", where a different value was already encoded.")
+            let path = EncodingError.describe(tree.codingPath(of: node))
+            preconditionFailure("Attempt to push a new \(container) encoding container at \(path), where a different value was already encoded.")
         }
     }
 
@@ -127,9 +123,7 @@ extension EncoderImpl: Encoder {
     private func intermediateObject(_ name: String, in container: Int32, model: Int32) -> Int32? {
         let hash = EncodedTree.hash(name)
         if let existing = tree.member(of: container, key: name, hash: hash) {
-            if tree[existing].kind == .json, case .object = tree.jsonValue(of: existing) {
-                tree.expandJSONObject(existing)
-            }
+            tree.expandJSONObject(existing)
             return tree[existing].kind == .object ? existing : nil
         }
         let member = tree.appendMember(to: container, key: name, hash: hash, parent: model)

@@ -20,25 +20,21 @@ extension EncoderImpl {
             impl.tree.set(node, kind, payload)
         }
 
-        private func setInteger(_ value: some FixedWidthInteger, forKey key: Key) {
-            if let signed = Int64(exactly: value) {
-                setScalar(.int, UInt64(bitPattern: signed), forKey: key)
-            } else {
-                setScalar(.uint, UInt64(truncatingIfNeeded: value), forKey: key)
-            }
+        private func setInteger(_ value: Int64, forKey key: Key) {
+            setScalar(.int, UInt64(bitPattern: value), forKey: key)
         }
 
         mutating func encodeNil(forKey key: Key) throws { setScalar(.null, 0, forKey: key) }
         mutating func encode(_ value: Bool, forKey key: Key) throws { setScalar(.bool, value ? 1 : 0, forKey: key) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { setScalar(.int, UInt64(bitPattern: Int64(value)), forKey: key) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { setInteger(value, forKey: key) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { setInteger(value, forKey: key) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { setInteger(value, forKey: key) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { setScalar(.int, UInt64(bitPattern: value), forKey: key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { setInteger(value, forKey: key) }
         mutating func encode(_ value: UInt, forKey key: Key) throws { setScalar(.uint, UInt64(value), forKey: key) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { setInteger(value, forKey: key) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { setInteger(value, forKey: key) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { setInteger(value, forKey: key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
         mutating func encode(_ value: UInt64, forKey key: Key) throws { setScalar(.uint, value, forKey: key) }
 
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)

@@ -11,7 +11,8 @@ import Foundation
 //
 // Scalars are recognised by comparing metatypes (`T.self == Int.self`) — no dynamic casts on the
 // hot path — and Date, Data, URL, Decimal and JSONValue the same way before `encode(to:)` would
-// be called. Casts are used once per composite type per encode (`TypeTraits`).
+// be called. Conformances are looked up once per composite type per encode (`TypeTraits`), and
+// per value only for classes, whose subclasses may adopt `MappableCodable`.
 
 /// The encoder behind ``BridgeEncoder``: builds an ``EncodedTree`` from `Encodable` values.
 final class EncoderImpl {
@@ -120,9 +121,7 @@ final class EncoderImpl {
 
     private func encodeComposite<T: Encodable>(_ value: T, into node: Int32) throws {
         let traits = self.traits(of: T.self)
-        if traits.contains(.stringKeyedDictionary), case .useDefaultKeys = keyConversion {
-            // Nothing to exempt from key conversion; the dictionary's own encode(to:) is as fast.
-        } else if traits.contains(.stringKeyedDictionary) {
+        if traits.contains(.stringKeyedDictionary), convertsKeys {
             // JSONEncoder leaves the keys of [String: V] unconverted by the key strategy.
             tree.set(node, .object)
             try (value as! any StringKeyedDictionaryEncoding).encodeMembers(into: node, impl: self)
@@ -130,9 +129,12 @@ final class EncoderImpl {
         }
         if traits.contains(.mappable) {
             try encodeModel(value as! any MappableCodable, into: node)
-            return
+        } else if traits.contains(.classType), let model = value as? any MappableCodable {
+            // A subclass that adopts MappableCodable, encoded through a superclass that does not.
+            try encodeModel(model, into: node)
+        } else {
+            try withTarget(node, map: nil) { try value.encode(to: self) }
         }
-        try withTarget(node, map: nil) { try value.encode(to: self) }
     }
 
     /// Runs `body` with `target` and `targetMap` pointed at `node`, restoring them afterwards.
@@ -196,13 +198,19 @@ final class EncoderImpl {
         let rawValue: UInt8
         static let mappable = TypeTraits(rawValue: 1)
         static let stringKeyedDictionary = TypeTraits(rawValue: 2)
+        /// A class that is not itself `MappableCodable`: a subclass may be (checked per value).
+        static let classType = TypeTraits(rawValue: 4)
     }
 
     private func traits<T>(of type: T.Type) -> TypeTraits {
         let id = ObjectIdentifier(type)
         if let traits = traitsCache[id] { return traits }
         var traits: TypeTraits = []
-        if type is any MappableCodable.Type { traits.insert(.mappable) }
+        if type is any MappableCodable.Type {
+            traits.insert(.mappable)
+        } else if type is AnyClass {
+            traits.insert(.classType)
+        }
         if type is any StringKeyedDictionaryEncoding.Type { traits.insert(.stringKeyedDictionary) }
         traitsCache[id] = traits
         return traits

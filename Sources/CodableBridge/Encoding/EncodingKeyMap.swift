@@ -32,9 +32,6 @@ final class EncodingKeyMap: Sendable {
         case skip
     }
 
-    /// The compiled tables this view was built from.
-    let meta: ModelMeta
-
     // The properties with a destination of their own, as an open-addressing table.
     private let slots: [Int32]
     private let hashes: [UInt32]
@@ -59,7 +56,6 @@ final class EncodingKeyMap: Sendable {
 
     /// The encoding view of `meta`.
     init(meta: ModelMeta) {
-        self.meta = meta
         var destinations: [String: Destination] = [:]
         for property in meta.lookups.keys where meta.isIncluded(property) {
             guard let path = meta.encodingPath(for: property), !path.isEmpty else { continue }

@@ -126,18 +126,6 @@ package struct JSONWriter: ~Copyable {
         return writer.bytes
     }
 
-    /// Serializes `value` as JSON text in a `Data`.
-    ///
-    /// - Parameters:
-    ///   - value: The document to write.
-    ///   - options: Layout of the text.
-    /// - Returns: The UTF-8 bytes of the document.
-    package static func writeData(_ value: JSONValue, options: OutputFormatting) -> Data {
-        var writer = JSONWriter(options: options)
-        writer.write(value)
-        return writer.takeData()
-    }
-
     /// Appends `value` (and everything inside it).
     package mutating func write(_ value: JSONValue) {
         switch value {

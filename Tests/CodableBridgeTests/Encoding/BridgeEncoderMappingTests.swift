@@ -88,6 +88,18 @@ import Testing
         #expect(try bridgeText(EncMiddle()) == #"{"ID":1,"meta":{"created":"2024","title":"middle"}}"#)
     }
 
+    @Test func aMappableSubclassOfAPlainClassUsesItsTables() throws {
+        let values: [EncPlainBase] = [EncMappedSub(), EncPlainBase()]
+        #expect(try bridgeText(values) == #"[{"ID":1,"info":{"label":"sub"}},{"id":1}]"#)
+    }
+
+    @Test func keyPathsMergeIntoObjectsWrittenAsJSONValues() throws {
+        #expect(try bridgeText(EncIntoJSONValue()) == #"{"ext":{"a":1,"b":2}}"#)
+        var scalar = EncIntoJSONValue()
+        scalar.ext = "text"
+        #expect(try bridgeText(scalar) == #"{"ext":"text"}"#)
+    }
+
     @Test func mappedModelsInsidePlainValues() throws {
         let book = Book(name: "a", desc: nil, bookID: 1)
         let holder = EncPlainHolder(book: book, books: [book], byName: ["x": book])

@@ -58,6 +58,12 @@ import Testing
         }
     }
 
+    @Test func aKeyedContainerAfterAJSONValueObjectAddsToIt() throws {
+        #expect(try bridgeText(AfterJSONValue()) { $0.outputFormatting = .sortedKeys }
+            == (try foundationText(AfterJSONValue()) { $0.outputFormatting = .sortedKeys }))
+        #expect(try bridgeText(AfterJSONValue()) == #"{"x":1,"y":2}"#)
+    }
+
     // MARK: Output shapes
 
     @Test func emptyContainersPrettyPrintedMatchFoundation() throws {
@@ -184,6 +190,15 @@ struct Recovering: Encodable {
         try list.encode(3)
         try? container.encode(Failing(), forKey: .broken)
         try container.encode(true, forKey: .kept)
+    }
+}
+
+/// Writes a `JSONValue` object, then more members into the same encoder.
+struct AfterJSONValue: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        try (["x": 1] as JSONValue).encode(to: encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(2, forKey: AnyCodingKey("y"))
     }
 }
 

@@ -187,3 +187,32 @@ struct EncPlainHolder: Codable {
     var books: [Book]
     var byName: [String: Book]
 }
+
+/// A plain Codable base class whose subclass adopts `MappableCodable`.
+class EncPlainBase: Codable, @unchecked Sendable {
+    var id = 1
+    init() {}
+}
+
+final class EncMappedSub: EncPlainBase, MappableCodable, @unchecked Sendable {
+    var label = "sub"
+    override init() { super.init() }
+    required init(from decoder: any Decoder) throws { fatalError("encoding only") }
+
+    static var keyMapping: KeyMapping { ["label": "info.label", "id": "ID"] }
+
+    private enum CodingKeys: String, CodingKey { case label }
+    override func encode(to encoder: any Encoder) throws {
+        try super.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(label, forKey: .label)
+    }
+}
+
+/// A key path into an object that a `JSONValue` property wrote.
+struct EncIntoJSONValue: MappableCodable {
+    var ext: JSONValue = ["a": 1]
+    var b = 2
+
+    static var keyMapping: KeyMapping { ["b": "ext.b"] }
+}
