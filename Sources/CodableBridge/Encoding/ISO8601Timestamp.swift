@@ -13,7 +13,7 @@ import Foundation
 /// ```
 enum ISO8601Timestamp {
     /// The range of seconds since 1970 that can be written: years -99999 through 99999.
-    static let supportedRange: ClosedRange<Double> = -3_217_862_419_200 ... 3_093_527_980_799
+    static let supportedRange: ClosedRange<Double> = -3_217_830_796_800 ... 3_093_527_980_799
 
     /// The timestamp text for `secondsSince1970`, which must be in ``supportedRange``.
     static func string(_ secondsSince1970: Double) -> String {

@@ -23,6 +23,13 @@ import Testing
         #expect(tree["d"] == "1970-01-01T00:00:00Z")
     }
 
+    @Test func iso8601CoversYearsUpTo99999() {
+        #expect(ISO8601Timestamp.string(ISO8601Timestamp.supportedRange.lowerBound) == "-99999-01-01T00:00:00Z")
+        #expect(ISO8601Timestamp.string(ISO8601Timestamp.supportedRange.upperBound) == "99999-12-31T23:59:59Z")
+        #expect(ISO8601Timestamp.string(-62_135_596_800) == "0001-01-01T00:00:00Z")
+        #expect(ISO8601Timestamp.string(-62_135_596_801) == "0000-12-31T23:59:59Z")
+    }
+
     @Test(arguments: [Double.nan, .infinity, 1e20])
     func iso8601RejectsDatesItCannotWrite(seconds: Double) {
         #expect {
