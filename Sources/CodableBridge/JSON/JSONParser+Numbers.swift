@@ -159,7 +159,7 @@ struct DuplicateKeyDetector: ~Copyable {
 
     /// A fast non-cryptographic hash of `count` bytes (eight at a time, then the tail).
     @inline(__always)
-    static func hash(_ start: UnsafeMutablePointer<UInt8>, count: Int) -> UInt64 {
+    static func hash(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         var i = 0
         while i + 8 <= count {
