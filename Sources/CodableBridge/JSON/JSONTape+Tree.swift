@@ -197,7 +197,7 @@ private struct TreeBuilder: ~Copyable {
         // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
         guard node.length > 15, keyCache != nil else { return string(node) }
         let start = bytes.baseAddress! + node.payload
-        return keyCache!.string(start, count: Int(node.length))
+        return keyCache!.string(start, count: Int(node.length), readableEnd: bytes.baseAddress! + bytes.count)
     }
 
     @inline(__always)
@@ -251,8 +251,8 @@ private struct KeyCache {
     var slots = [Int32](repeating: -1, count: KeyCache.slotCount)
     var entries: [Entry] = []
 
-    mutating func string(_ start: UnsafePointer<UInt8>, count: Int) -> String {
-        let hash = DuplicateKeyDetector.hash(start, count: count)
+    mutating func string(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+        let hash = DuplicateKeyDetector.fingerprint(start, count: count, readableEnd: readableEnd)
         let mask = KeyCache.slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
