@@ -25,7 +25,9 @@ extension JSONParser {
         if first == UInt8(ascii: "0") {
             i += 1
             if JSONParser.isDigit(p[i]) {
-                throw Failure(offset: i - 1, reason: "numbers must not have leading zeros ('\(snippet(at: start, length: 24))')")
+                var end = i
+                while JSONParser.isDigit(p[end]) || p[end] == UInt8(ascii: ".") { end += 1 }
+                throw Failure(offset: i - 1, reason: "numbers must not have leading zeros ('\(snippet(at: start, length: min(end - start, 40)))')")
             }
         } else if JSONParser.isDigit(first) {
             i += 1

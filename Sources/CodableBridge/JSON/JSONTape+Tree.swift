@@ -24,7 +24,7 @@ extension JSONTape {
     ///
     /// Works for any depth (no recursion). Keys are unique (a ``JSONObject`` cannot hold a key
     /// twice), so no node carries ``Flags/duplicateKeys``. Strings are stored as their UTF-8 and
-    /// marked ``Flags/escaped`` never; numbers keep `JSONNumber.text`, flagged like parsed ones.
+    /// never marked ``Flags/escaped``; numbers keep `JSONNumber.text`, flagged like parsed ones.
     ///
     /// - Parameter value: The tree to flatten.
     package init(value: JSONValue) {
@@ -54,9 +54,7 @@ extension JSONTape {
             case .string(let s):
                 appendText(s, kind: .string, flags: 0)
             case .number(let n):
-                var flags: UInt8 = n.text.utf8.first == UInt8(ascii: "-") ? Flags.negative : 0
-                if n.isInteger { flags |= Flags.integer }
-                appendText(n.text, kind: .number, flags: flags)
+                appendText(n.text, kind: .number, flags: numberFlags(n.text))
             case .array(let elements):
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
@@ -68,6 +66,19 @@ extension JSONTape {
                     frames.append(Frame(node: nodes.count - 1, keys: object.keys, values: object.values, position: 0))
                 }
             }
+        }
+
+        /// The parser's flags for number text: `integer` only for `-?[0-9]+` (so not for the
+        /// "nan" / "inf" text of non-finite doubles), `negative` for a leading `-`.
+        func numberFlags(_ text: String) -> UInt8 {
+            var digits = text.utf8[...]
+            var flags: UInt8 = 0
+            if digits.first == UInt8(ascii: "-") {
+                flags = Flags.negative
+                digits = digits.dropFirst()
+            }
+            if !digits.isEmpty, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { flags |= Flags.integer }
+            return flags
         }
 
         append(value)
