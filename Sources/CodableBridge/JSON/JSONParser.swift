@@ -341,8 +341,8 @@ extension JSONParser {
     /// The failure for an object key position that does not hold a string.
     func keyFailure(at i: Int, afterComma: Bool) -> Failure {
         let found = describe(at: i)
-        if afterComma, p[i] == UInt8(ascii: "}") {
-            return Failure(offset: i, reason: "trailing comma: expected a key after ',' in object, found '}'")
+        if afterComma, p[i] == UInt8(ascii: "}"), let comma = previousSignificantByte(before: i) {
+            return Failure(offset: comma, reason: "trailing comma: expected a key after ',' in object, found '}'")
         }
         if i == count, let frame = frames.last {
             return Failure(offset: i, reason: "unexpected end of input inside an object", openedAt: frame.offset, hint: "expected a key")
@@ -370,8 +370,10 @@ extension JSONParser {
 /// A growable buffer of plain values, freed when the parser ends. Unlike `Array` it has no
 /// copy-on-write or bounds checks in the hot loop.
 struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
+    /// The elements, `count` of them initialized.
     private(set) var base: UnsafeMutablePointer<Element>
     private var capacity: Int
+    /// The number of elements; lowering it drops the top ones.
     var count = 0
 
     init(capacity: Int) {

@@ -15,7 +15,7 @@ import Testing
         ("[fals]", 1, 2, "expected 'false', found 'fals]'"),
         ("[1,]", 1, 3, "trailing comma: expected a value after ',', found ']'"),
         ("[1,\n]", 1, 3, "trailing comma"),
-        (#"{"a":1,}"#, 1, 8, "trailing comma: expected a key after ',' in object, found '}'"),
+        (#"{"a":1,}"#, 1, 7, "trailing comma: expected a key after ',' in object, found '}'"),
         (#"{"a" 1}"#, 1, 6, "expected ':' after object key, found '1'"),
         ("{1:2}", 1, 2, "expected a key (a string in double quotes) or '}' after '{', found '1'"),
         (#"{"a":1, 2}"#, 1, 9, "expected a key (a string in double quotes) after ',' in object, found '2'"),
