@@ -13,19 +13,19 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "CodableBridge", path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
             name: "CodableBridgeBenchmarks",
             dependencies: [
                 .product(name: "CodableBridge", package: "CodableBridge"),
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/CodableBridgeBenchmarks",
             resources: [.copy("Resources")],
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "package-benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
     ],

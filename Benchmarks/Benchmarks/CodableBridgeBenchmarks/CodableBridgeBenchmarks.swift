@@ -1,6 +1,11 @@
+// The CodableBridge benchmark suite. Run it from the Benchmarks folder:
+//
+//     swift package --disable-sandbox benchmark
+//
+// Each file registers one family; see README.md for the list and for compare.py.
+
 import Benchmark
-import CodableBridge
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("placeholder") { _ in blackHole(1) }
+    registerDecodeBenchmarks()
 }

@@ -273,7 +273,8 @@ struct WeiboUser: Codable, Hashable, Sendable {
 ///
 /// The hand-written `init(from:)` tries `Int`, then a numeric `String`, so strict decoders accept
 /// both spellings; encoding writes the value back in the spelling it was read in, so an encode of
-/// the decoded model reproduces the payload's types.
+/// the decoded model reproduces the payload's types. Equality compares the number only (a lenient
+/// decoder turns `"640"` into the number before this type sees it).
 struct FlexibleInt: Codable, Hashable, Sendable {
     var value: Int
     var wasString: Bool
@@ -296,6 +297,9 @@ struct FlexibleInt: Codable, Hashable, Sendable {
         }
         self.init(number, wasString: true)
     }
+
+    static func == (lhs: FlexibleInt, rhs: FlexibleInt) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

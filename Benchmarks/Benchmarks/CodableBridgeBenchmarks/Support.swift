@@ -1,0 +1,90 @@
+// Shared plumbing: configurations, benchmark names, setup checks.
+//
+// Naming: every benchmark is "<group> — <variant>", e.g. "Decode twitter — Foundation" and
+// "Decode twitter — CodableBridge". compare.py splits on " — " and divides each variant's median
+// wall-clock time into the group's Foundation time (see README.md).
+
+import Benchmark
+import CodableBridge
+import Foundation
+
+enum Suite {
+    /// What every benchmark measures.
+    static let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+
+    /// Large documents (twitter, citm, canada: 0.6–2.2 MB) run up to 2 s or 300 iterations; small
+    /// ones (github_user, weibo_status) up to 1 s or 5 000 iterations. With ~70 benchmarks the
+    /// whole suite takes about 5–8 minutes on 2 cores, build included.
+    static func configuration(large: Bool, scalingFactor: BenchmarkScalingFactor = .one) -> Benchmark.Configuration {
+        .init(
+            metrics: metrics,
+            warmupIterations: large ? 3 : 50,
+            scalingFactor: scalingFactor,
+            maxDuration: large ? .seconds(2) : .seconds(1),
+            maxIterations: large ? 300 : 5_000)
+    }
+
+    static func configuration(for payload: Payload) -> Benchmark.Configuration {
+        configuration(large: payload.isLarge)
+    }
+
+    /// "<group> — <variant>".
+    static func name(_ group: String, _ variant: String) -> String {
+        "\(group) — \(variant)"
+    }
+
+    /// The baseline every group is compared with.
+    static let foundation = "Foundation"
+    /// CodableBridge with the settings that behave like Foundation (`.strict`, `.throw`).
+    static let bridge = "CodableBridge"
+}
+
+/// A setup step failed; the message says what and why, and is printed by the benchmark runner.
+struct SetupFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension BridgeDecoder {
+    /// Behaves like Foundation's `JSONDecoder`: `.strict` coercion, missing values throw.
+    static var strict: BridgeDecoder {
+        var decoder = BridgeDecoder()
+        decoder.coercion = .strict
+        decoder.missingValueStrategy = .throw
+        return decoder
+    }
+
+    /// The default decoder: `.lenient` coercion, missing values take defaults.
+    static var lenient: BridgeDecoder { BridgeDecoder() }
+}
+
+enum Check {
+    /// Decodes `payload` with `JSONDecoder`; a failure means the benchmark's model is wrong.
+    static func foundationDecode<Model: Decodable>(_ type: Model.Type, _ data: Data, _ what: String) throws -> Model {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw SetupFailure("MODEL ERROR: JSONDecoder cannot decode \(what) into \(Model.self): \(error)")
+        }
+    }
+
+    /// Runs a CodableBridge operation once before measuring it; a failure is reported as such
+    /// (on a branch where the library is still a skeleton, "not implemented" lands here).
+    static func bridge<T>(_ what: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw SetupFailure("CodableBridge failed: \(what): \(error) (if this branch still has the library skeleton, merge main to pick up the implementation)")
+        }
+    }
+
+    /// Fails unless CodableBridge produced the same model as Foundation.
+    static func same<Model: Equatable>(_ bridge: Model, _ foundation: Model, _ what: String) throws {
+        guard bridge == foundation else {
+            throw SetupFailure("CodableBridge MISMATCH: \(what) differs from Foundation's result for \(Model.self)")
+        }
+    }
+}
