@@ -8,4 +8,8 @@ import Benchmark
 
 let benchmarks: @Sendable () -> Void = {
     registerDecodeBenchmarks()
+    registerMappedBenchmarks()
+    registerEncodeBenchmarks()
+    registerParseBenchmarks()
+    registerDateBenchmarks()
 }

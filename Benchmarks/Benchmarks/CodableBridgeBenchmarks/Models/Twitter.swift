@@ -285,8 +285,9 @@ extension TwitterSearch {
 }
 
 /// A heap box so a struct can contain an optional value of its own type (`retweeted_status`).
-/// Encodes and decodes as the wrapped value.
-final class Box<Wrapped: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+/// Encodes and decodes as the wrapped value, through a single-value container so the decoder sees
+/// `Wrapped` itself (and applies its mapping table when `Wrapped` is a `MappableCodable` model).
+final class Box<Wrapped: Codable & Sendable>: Codable, Sendable {
     let value: Wrapped
 
     init(_ value: Wrapped) {
@@ -294,13 +295,19 @@ final class Box<Wrapped: Codable & Hashable & Sendable>: Codable, Hashable, Send
     }
 
     required init(from decoder: any Decoder) throws {
-        value = try Wrapped(from: decoder)
+        value = try decoder.singleValueContainer().decode(Wrapped.self)
     }
 
     func encode(to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
     }
+}
 
+extension Box: Equatable where Wrapped: Equatable {
     static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+}
+
+extension Box: Hashable where Wrapped: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
