@@ -1,2 +1,57 @@
 import CodableBridge
-print("bridge-demo")
+import Foundation
+
+// bridge-demo: decodes the bundled sample payloads, prints the models, the decoding report and
+// the JSON they re-encode to. Run with `swift run bridge-demo`.
+
+func resource(_ name: String) throws -> Data {
+    guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources") else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Resources/\(name).json"])
+    }
+    return try Data(contentsOf: url)
+}
+
+func section(_ title: String) {
+    print("\n== \(title) " + String(repeating: "=", count: max(0, 70 - title.count)))
+}
+
+var encoder = BridgeEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+let decoder = BridgeDecoder()
+
+do {
+    section("GitHub user (yymodel_github_user.json) — snake_case keys mapped by a table")
+    var report = DecodingReport()
+    let user = try decoder.decode(GitHubUser.self, from: try resource("yymodel_github_user"), report: &report)
+    print("\(user.login) #\(user.userID) — \(user.name ?? "-"), \(user.location ?? "-")")
+    print("repos \(user.publicRepos), gists \(user.publicGists), avatar \(user.avatarURL?.absoluteString ?? "-")")
+    print(report)
+    print("re-encoded:\n" + (try encoder.encodeToString(user)))
+
+    section("Weibo status (yymodel_weibo_status.json) — alternates, a key path, polymorphic pictures")
+    report = DecodingReport()
+    let status = try decoder.decode(WeiboStatus.self, from: try resource("yymodel_weibo_status"), report: &report)
+    print("status \(status.statusID) by \(status.authorName) at \(status.createdAt)")
+    print("\"\(status.text.prefix(60))…\"")
+    print("reposts \(status.repostsCount), comments \(status.commentsCount), likes \(status.attitudesCount)")
+    for id in status.pictureIDs.prefix(3) {
+        if let set = status.pictures[id] { print("picture \(id): thumbnail \(set.thumbnail), largest \(set.largest)") }
+    }
+    print(report)
+    let statusJSON = try encoder.encodeToString(status)
+    print("re-encoded (first 25 lines):\n" + statusJSON.split(separator: "\n").prefix(25).joined(separator: "\n") + "\n  …")
+
+    section("A messy API payload (messy_profile.json) — coercion, defaults and the report")
+    report = DecodingReport()
+    let profiles = try decoder.decode([MessyProfile].self, from: try resource("messy_profile"), report: &report)
+    for profile in profiles {
+        print("#\(profile.id) \(profile.name), age \(profile.age), score \(profile.score), active \(profile.isActive), "
+            + "zip \"\(profile.zip)\", signed up \(profile.signedUpAt.map { "\($0)" } ?? "-"), "
+            + "tags \(profile.tags), lucky \(profile.luckyNumbers)")
+    }
+    print(report)
+    print("re-encoded:\n" + (try encoder.encodeToString(profiles)))
+} catch {
+    print("bridge-demo failed: \(error)")
+    exit(1)
+}

@@ -1,8 +1,240 @@
 import Foundation
 
-// STUB — the decoder.
-final class DecoderImpl {
-    static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, keyPath: String?) throws -> T {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not implemented"))
+// MARK: - Design
+//
+// One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift). It is the `Decoder`
+// handed to every `init(from:)`; its containers are small structs holding the node index of their
+// object or array. Going down one value pushes a `PathComponent` and sets `current`; coming back
+// pops — nothing is allocated per value, and the coding path becomes `[CodingKey]` only when read.
+//
+//     decode(Feed.self)                       path []            current 0  (the root object)
+//       Feed.init(from:) → container(keyedBy:)                   object 0
+//         decode([Status].self, "statuses")   path [statuses]    current 5  (array fast path)
+//           element 2 → Status.init(from:)    path [statuses,[2]] current 90
+//             decode(Int.self, "id")          scalar: no push; path only on error/report
+//
+// Scalars are read straight from the node (`unwrapInteger(node:key:)` …) with the strict check
+// first; coercion (`options.coercion`) runs only after a strict mismatch, on the `_slowPath…`
+// functions. A value the policy will not convert raises the private `NotConverted`, which the
+// nearest property (→ default or nil) or container element (→ dropped) turns into a report event.
+// `current == DecoderImpl.zero` is the virtual "missing value": it answers every request with the
+// type's zero value (0, "", false, [], {} …), which is how defaults are produced.
+
+/// The decoder object for one decode. See the design comment at the top of this file.
+final class DecoderImpl: Decoder, BridgeValueDecoding {
+    /// The virtual node that stands for a missing value (decodes as the type's zero value).
+    static let zero = -1
+
+    let tape: JSONTape
+    let nodes: UnsafeBufferPointer<JSONTape.Node>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let options: BridgeDecoder
+    let report: ReportCollector?
+    /// Whether unconvertible values become missing values (not errors).
+    let lenient: Bool
+    let firstPresentAlternates: Bool
+
+    /// The node being decoded at this level.
+    var current: Int
+    /// The path to `current`.
+    var path: [PathComponent]
+    /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
+    var levelMeta: ModelMeta?
+    /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
+    var cursors: [(object: Int, position: Int)] = []
+    /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
+    var zeroDepth = 0
+    private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
+    /// Per-decode copy of `ModelMeta`'s `didDecode` probe results.
+    var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// Buffers this decoder owns (a decoder made for a tape built on the fly).
+    var ownedBuffers: OwnedBuffers?
+
+    init(tape: JSONTape, nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>,
+         options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0)
+    {
+        self.tape = tape
+        self.nodes = nodes
+        self.bytes = bytes
+        self.options = options
+        self.report = report
+        self.lenient = !options.coercion.mismatchIsError
+        self.firstPresentAlternates = options.alternateKeyRule == .firstPresent || options.coercion.firstPresentAlternates
+        self.path = path
+        self.path.reserveCapacity(16)
+        self.current = current
+    }
+
+    /// Runs `body` with a decoder over `tape`, whose pointers stay valid for the call.
+    static func with<R>(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent],
+                        _ body: (DecoderImpl) throws -> R) rethrows -> R
+    {
+        try tape.nodes.withUnsafeBufferPointer { nodes in
+            try tape.bytes.withUnsafeBufferPointer { bytes in
+                try body(DecoderImpl(tape: tape, nodes: nodes, bytes: bytes, options: options, report: report, path: path))
+            }
+        }
+    }
+
+    /// The entry point: decodes the whole document, or the part at `keyPath`.
+    static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
+                                     keyPath: String?) throws -> T
+    {
+        try with(tape: tape, options: options, report: report, path: []) { impl in
+            var node = 0
+            if let keyPath {
+                node = try impl.locate(keyPath: keyPath)
+            }
+            do {
+                return try impl.unwrap(T.self, node: node, key: nil)
+            } catch let rejection as ModelRejected {
+                throw DecodingErrors.rejected(rejection, path: impl.codingPath)
+            } catch let notConverted as NotConverted {
+                throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: impl.codingPath,
+                                                  hint: " " + notConverted.reason)
+            }
+        }
+    }
+
+    /// Walks `keyPath` (`"data.items"`, numeric segments index arrays) from the root, pushing each
+    /// segment onto the path. Throws `keyNotFound` naming the first missing segment.
+    private func locate(keyPath: String) throws -> Int {
+        var node = 0
+        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            let found: Int?
+            switch nodes[node].kind {
+            case .object: found = findMember(segment, in: node)
+            case .array:
+                if let i = Int(segment), i >= 0, i < Int(nodes[node].length) {
+                    var child = node + 1
+                    for _ in 0 ..< i { child = tape.nextSibling(child) }
+                    found = child
+                } else {
+                    found = nil
+                }
+            default: found = nil
+            }
+            guard let found else {
+                throw DecodingErrors.keyNotFound(AnyCodingKey(segment), path: codingPath,
+                                                 tried: nil)
+            }
+            path.append(.name(segment))
+            node = found
+        }
+        return node
+    }
+
+    // MARK: Decoder
+
+    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+
+    /// The coding path of a container created at `depth`, plus `extra` components.
+    func codingPath(depth: Int, extra: [PathComponent] = [], key: PathComponent? = nil) -> [any CodingKey] {
+        var keys = path.prefix(depth).map(\.codingKey)
+        keys += extra.map(\.codingKey)
+        if let key { keys.append(key.codingKey) }
+        return keys
+    }
+
+    /// The current path plus `key`, for errors and report events about a value not pushed.
+    func codingPath(adding key: PathComponent?) -> [any CodingKey] {
+        var keys = codingPath
+        if let key { keys.append(key.codingKey) }
+        return keys
+    }
+
+    lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        let node = current
+        if node != DecoderImpl.zero, nodes[node].kind != .object {
+            throw mismatch([String: Any].self, node: node, key: nil)
+        }
+        return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let node = current
+        if node != DecoderImpl.zero, nodes[node].kind != .array {
+            throw mismatch([Any].self, node: node, key: nil)
+        }
+        return UnkeyedContainer(impl: self, array: node)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        SingleValueContainer(impl: self, node: current)
+    }
+
+    func decodeJSONValue() throws -> JSONValue {
+        current == DecoderImpl.zero ? .null : tape.value(at: current)
+    }
+
+    // MARK: Walking
+
+    /// Decodes with `node` as the current value and `key` pushed onto the path.
+    @inline(__always)
+    func descend<R>(into node: Int, key: PathComponent?, _ body: () throws -> R) rethrows -> R {
+        let savedNode = current
+        let savedMeta = levelMeta
+        current = node
+        levelMeta = nil
+        if let key { path.append(key) }
+        defer {
+            current = savedNode
+            levelMeta = savedMeta
+            if key != nil { path.removeLast() }
+        }
+        return try body()
+    }
+
+    /// The source text of a string or number node.
+    @inline(__always)
+    func text(_ node: Int) -> String {
+        let n = nodes[node]
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[n.payload ..< n.payload + Int(n.length)]), as: UTF8.self)
+    }
+
+    /// The node after the subtree at `node`.
+    @inline(__always)
+    func next(_ node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind.rawValue >= JSONTape.Kind.array.rawValue ? n.payload : node + 1
+    }
+
+    /// The compiled mapping of a model type, cached for this decode.
+    func meta(for type: any MappableCodable.Type) throws -> ModelMeta {
+        let id = ObjectIdentifier(type)
+        if let meta = metaCache[id] { return meta }
+        do {
+            let meta = try ModelMeta.of(type)
+            metaCache[id] = meta
+            return meta
+        } catch {
+            throw DecodingErrors.mappingTable(error, path: codingPath)
+        }
+    }
+
+    // MARK: Reporting
+
+    /// Records an event at the current path plus `key`, when a report was asked for.
+    @inline(__always)
+    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, _ detail: @autoclosure () -> String) {
+        guard let report, zeroDepth == 0 else { return }
+        report.events.append(DecodingEvent(path: pathString(codingPath(adding: key)), kind: kind, detail: detail()))
+    }
+
+    /// The error or missing-value signal for a node that is not of the expected kind.
+    func mismatch(_ type: Any.Type, node: Int, key: PathComponent?, reason: String? = nil) -> any Error {
+        let found = DecodingErrors.describe(self, node)
+        if node >= 0, nodes[node].kind == .null {
+            if lenient { return NotConverted(expected: type, found: "null", reason: reason ?? "null") }
+            return DecodingErrors.valueNotFound(type, path: codingPath(adding: key),
+                                                detail: "Cannot get \(type) -- found null value instead")
+        }
+        if lenient {
+            return NotConverted(expected: type, found: found, reason: reason ?? "no rule converts \(found) to \(type)")
+        }
+        let kind = node >= 0 ? DecodingErrors.kindName(nodes[node].kind) : "nothing"
+        return DecodingErrors.typeMismatch(type, found: "a \(kind)", path: codingPath(adding: key))
     }
 }

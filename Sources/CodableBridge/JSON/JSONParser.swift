@@ -1,19 +1,403 @@
 import Foundation
 
-// STUB — replaced by the parser work.
+// MARK: - Design
+//
+// `JSONParser` turns UTF-8 bytes into a `JSONTape` (see the design comment in JSONTape.swift) in
+// one forward pass, without recursion and without allocating per node:
+//
+//     input:   {"a": [1, "x\n"], "a": 2}
+//
+//     step                 frames (open containers)         nodes appended
+//     '{'                  [object@0 count 0]               0 object (payload/length patched later)
+//     key "a"              keys: [a]                        1 string "a"
+//     '['                  [object@0 0, array@2 0]          2 array
+//     1, "x\n"             [object@0 0, array@2 2]          3 number "1", 4 string "x⏎" (escaped)
+//     ']'                  [object@0 1]                     node 2 ← payload 5, length 2
+//     key "a", 2           keys: [a, a]                     5 string "a", 6 number "2"
+//     '}'                  []                               node 0 ← payload 7, length 2,
+//                                                           flags duplicateKeys ("a" twice)
+//
+// - The *frames* stack (one small entry per open container, grown on demand up to `maxDepth`)
+//   replaces the call stack, so `[[[[…` a hundred thousand deep is a clean error, never a crash.
+// - Strings are scanned eight bytes at a time for `"`, `\`, control characters and non-ASCII
+//   bytes; non-ASCII sequences are validated as UTF-8 on the spot. The first `\` switches to a
+//   copying loop that writes the unescaped text over the escaped text in `bytes` (it never grows).
+// - `bytes` ends with a NUL the parser uses as a sentinel: every scanning loop stops at it, so the
+//   hot loops test bounds only where they read more than one byte at a time.
+// - Each object's keys are pushed on a side stack; when the object closes they are checked for a
+//   repeat (pairwise for a few keys, else one reusable hash table) and the object node gets
+//   `Flags.duplicateKeys` when one is found. Nothing is allocated per object.
+// - Errors carry a byte offset; line and column are computed from the caller's original `Data`
+//   only when an error is thrown (the in-place unescaping may have changed earlier bytes).
+
 extension JSONTape {
-    /// Parses `data` (RFC 8259, UTF-8) into a tape.
+    /// Parses a complete JSON document (RFC 8259, UTF-8) into a tape.
+    ///
+    /// The grammar is strict: no comments, no trailing commas, no single quotes, no leading zeros,
+    /// no `NaN`; only space, tab, LF and CR as whitespace; nothing but whitespace after the root
+    /// value. Any value may be the root (`"text"`, `12`, `null`). Strings must be valid UTF-8
+    /// without raw control characters; `\u` escapes must form valid scalars (a lone surrogate such
+    /// as `"\uD800"` is rejected, as by Foundation's `JSONDecoder`). A UTF-8 byte order mark at
+    /// the start is skipped. Repeated object keys are accepted (the first occurrence counts) and
+    /// the object node is marked with ``Flags/duplicateKeys``.
+    ///
+    /// ```swift
+    /// let tape = try JSONTape(parsing: Data(#"{"id": 7}"#.utf8), maxDepth: 512)
+    /// tape.nodes.count   // 3
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - maxDepth: The deepest nesting of arrays and objects accepted; `maxDepth` levels parse,
+    ///     one more is an error. Defaults to ``defaultMaxDepth`` at the public entry points.
+    /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     package init(parsing data: Data, maxDepth: Int) throws {
-        throw JSONParseError(line: 1, column: 1, offset: 0, reason: "parser not implemented")
+        let count = data.count
+        var bytes = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            data.copyBytes(to: buffer.baseAddress!, count: count)
+            buffer[count] = 0
+            initialized = count + 1
+        }
+        do {
+            let nodes = try bytes.withUnsafeMutableBufferPointer { buffer throws(JSONParser.Failure) in
+                var parser = JSONParser(buffer.baseAddress!, count: count, maxDepth: maxDepth)
+                return try parser.parseDocument()
+            }
+            self.init(bytes: bytes, nodes: nodes)
+        } catch {
+            throw data.withUnsafeBytes {
+                JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, in: $0)
+            }
+        }
+    }
+}
+
+/// The tape builder behind ``JSONTape/init(parsing:maxDepth:)``. See the design comment above.
+struct JSONParser: ~Copyable {
+    /// A parse failure before line and column are known.
+    struct Failure: Error {
+        /// The offending byte's offset (the input's length for "end of input").
+        var offset: Int
+        /// What was found and what was expected.
+        var reason: String
+        /// The start of the string, array or object the failure is inside of, to name in the
+        /// message ("… that started at line 3, column 9").
+        var openedAt: Int? = nil
     }
 
-    /// Builds a tape holding `value` (used to decode from a `JSONValue`).
-    package init(value: JSONValue) {
-        self.init(bytes: [0], nodes: [Node(kind: .null)])
+    /// An open array or object.
+    struct Frame {
+        /// The container's node index.
+        var node: Int
+        /// The offset of its `[` or `{` (for messages).
+        var offset: Int
+        /// Elements (or members) completed so far.
+        var count: Int
+        /// The object's first key on the key stack; `-1` for an array.
+        var keyBase: Int
+
+        var isObject: Bool { keyBase >= 0 }
     }
 
-    /// The public tree for the subtree at `index`.
-    package func value(at index: Int) -> JSONValue {
-        .null
+    /// A key of an open object: its unescaped bytes in `p`.
+    struct KeySpan {
+        var offset: Int
+        var length: Int
+    }
+
+    /// The document, unescaped in place, followed by a NUL.
+    let p: UnsafeMutablePointer<UInt8>
+    /// The document's length without the NUL.
+    let count: Int
+    let maxDepth: Int
+    var nodes: [JSONTape.Node]
+    var frames = ScratchBuffer<Frame>(capacity: 32)
+    var keys = ScratchBuffer<KeySpan>(capacity: 64)
+    var duplicates = DuplicateKeyDetector()
+
+    init(_ p: UnsafeMutablePointer<UInt8>, count: Int, maxDepth: Int) {
+        self.p = p
+        self.count = count
+        self.maxDepth = max(0, maxDepth)
+        nodes = []
+        // Typical documents have one node per 13–27 bytes; minified arrays of small numbers can
+        // have one per 2, and then the array simply grows.
+        nodes.reserveCapacity(count / 12 + 8)
+    }
+
+    // MARK: The loop
+
+    /// Parses the whole input and returns the nodes.
+    mutating func parseDocument() throws(Failure) -> [JSONTape.Node] {
+        let bom = count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
+        var i = skipWhitespace(bom)
+        outer: while true {
+            // A value starts at `i` (whitespace skipped).
+            switch p[i] {
+            case UInt8(ascii: "\""):
+                i = try scanString(at: i)
+            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+                i = try scanNumber(at: i)
+            case UInt8(ascii: "{"):
+                try open(.object, at: i)
+                i = skipWhitespace(i + 1)
+                guard p[i] == UInt8(ascii: "}") else {
+                    i = try scanKey(at: i, afterComma: false)
+                    continue outer
+                }
+                close()
+                i += 1
+            case UInt8(ascii: "["):
+                try open(.array, at: i)
+                i = skipWhitespace(i + 1)
+                guard p[i] == UInt8(ascii: "]") else { continue outer }
+                close()
+                i += 1
+            case UInt8(ascii: "t"):
+                i = try scanLiteral(at: i, .true)
+            case UInt8(ascii: "f"):
+                i = try scanLiteral(at: i, .false)
+            case UInt8(ascii: "n"):
+                i = try scanLiteral(at: i, .null)
+            default:
+                throw unexpectedValueFailure(at: i)
+            }
+            // A value ended before `i`: continue or close the enclosing containers.
+            while frames.count > 0 {
+                let top = frames.count - 1
+                frames[top].count += 1
+                i = skipWhitespace(i)
+                let c = p[i]
+                if c == UInt8(ascii: ",") {
+                    i = skipWhitespace(i + 1)
+                    if frames[top].isObject {
+                        i = try scanKey(at: i, afterComma: true)
+                    }
+                    continue outer
+                }
+                guard c == (frames[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw afterElementFailure(at: i, frame: frames[top])
+                }
+                close()
+                i += 1
+            }
+            break
+        }
+        i = skipWhitespace(i)
+        guard i == count else {
+            throw Failure(offset: i, reason: "unexpected \(describe(at: i)) after the root value; a document holds exactly one value")
+        }
+        return nodes
+    }
+
+    /// Skips JSON whitespace (space, tab, LF, CR) from `i`. Stops at the NUL sentinel.
+    @inline(__always)
+    func skipWhitespace(_ start: Int) -> Int {
+        var i = start
+        while true {
+            let c = p[i]
+            // Anything above the space is not whitespace: one comparison in the common case.
+            if c > 0x20 { return i }
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return i }
+            i += 1
+        }
+    }
+
+    /// Starts a container at `i`: a frame and a node whose payload and length `close()` fills in.
+    @inline(__always)
+    mutating func open(_ kind: JSONTape.Kind, at i: Int) throws(Failure) {
+        guard frames.count < maxDepth else {
+            throw Failure(offset: i, reason: "nesting deeper than \(maxDepth) levels (the limit is set by maxDepth)")
+        }
+        frames.append(Frame(node: nodes.count, offset: i, count: 0, keyBase: kind == .object ? keys.count : -1))
+        nodes.append(JSONTape.Node(kind: kind))
+    }
+
+    /// Closes the innermost container: patches its node and checks an object's keys for repeats.
+    @inline(__always)
+    mutating func close() {
+        let frame = frames.removeLast()
+        var flags: UInt8 = 0
+        if frame.isObject {
+            if keys.count - frame.keyBase > 1,
+               duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase, in: p, object: frame.node) {
+                flags = JSONTape.Flags.duplicateKeys
+            }
+            keys.count = frame.keyBase
+        }
+        // A container holds at most one element per two input bytes, so counts fit a UInt32 for
+        // inputs under 8 GiB; clamp rather than trap beyond that.
+        nodes[frame.node] = JSONTape.Node(
+            kind: frame.isObject ? .object : .array,
+            payload: nodes.count,
+            length: UInt32(clamping: frame.count),
+            flags: flags)
+    }
+
+    /// Parses an object key at `i` (which must be a string), the `:` after it and the whitespace
+    /// before the value; returns the value's start.
+    @inline(__always)
+    mutating func scanKey(at i: Int, afterComma: Bool) throws(Failure) -> Int {
+        guard p[i] == UInt8(ascii: "\"") else {
+            throw keyFailure(at: i, afterComma: afterComma)
+        }
+        var j = try scanString(at: i)
+        let key = nodes[nodes.count - 1]
+        keys.append(KeySpan(offset: key.payload, length: Int(key.length)))
+        j = skipWhitespace(j)
+        guard p[j] == UInt8(ascii: ":") else {
+            throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")
+        }
+        return skipWhitespace(j + 1)
+    }
+}
+
+// MARK: - Failures
+
+extension JSONParser {
+    /// A byte for a message: `'x'`, `end of input`, `'é' (U+00E9)`, `control character U+0001`,
+    /// `byte 0xFF`.
+    func describe(at i: Int) -> String {
+        guard i < count else { return "end of input" }
+        let c = p[i]
+        switch c {
+        case 0x20 ..< 0x7F:
+            return "'\(Character(Unicode.Scalar(c)))'"
+        case 0x0A:
+            return "a line feed"
+        case 0x0D:
+            return "a carriage return"
+        case 0x09:
+            return "a tab"
+        case 0 ..< 0x20, 0x7F:
+            return "control character \(hex(UInt32(c), digits: 4, prefix: "U+"))"
+        default:
+            let length = validUTF8Length(at: i)
+            guard length > 0 else { return "byte \(hex(UInt32(c), digits: 2, prefix: "0x"))" }
+            let text = String(decoding: UnsafeBufferPointer(start: p + i, count: length), as: UTF8.self)
+            return "'\(text)' (\(hex(text.unicodeScalars.first!.value, digits: 4, prefix: "U+")))"
+        }
+    }
+
+    /// Up to `length` bytes from `i` as text for a message, stopping at a line break.
+    func snippet(at i: Int, length: Int) -> String {
+        var end = i
+        while end < count, end - i < length, p[end] != 0x0A, p[end] != 0x0D { end += 1 }
+        return String(decoding: UnsafeBufferPointer(start: p + i, count: end - i), as: UTF8.self)
+    }
+
+    /// The failure for a byte that cannot start a value.
+    func unexpectedValueFailure(at i: Int) -> Failure {
+        if i == count {
+            if let frame = frames.last {
+                return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array")",
+                               openedAt: frame.offset)
+            }
+            return Failure(offset: i, reason: count == 0 ? "the input is empty; expected a JSON value" : "expected a JSON value, found end of input")
+        }
+        if i < 4, count >= 2, p[0] == 0 || p[1] == 0 || (p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF) {
+            return Failure(offset: i, reason: "the input looks like UTF-16 or UTF-32 text; JSON must be UTF-8")
+        }
+        let found = describe(at: i)
+        let c = p[i]
+        if (c == UInt8(ascii: "]") || c == UInt8(ascii: "}")), let comma = previousSignificantByte(before: i), p[comma] == UInt8(ascii: ",") {
+            return Failure(offset: comma, reason: "trailing comma: expected a value after ',', found \(found)")
+        }
+        var reason = "expected a JSON value, found \(found)"
+        switch c {
+        case UInt8(ascii: "+"), UInt8(ascii: "."):
+            reason += "; numbers start with a digit or '-'"
+        case UInt8(ascii: "'"):
+            reason += "; strings use double quotes"
+        case UInt8(ascii: "/"):
+            reason += "; JSON has no comments"
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            reason += "; JSON has no NaN or Infinity"
+        default:
+            break
+        }
+        return Failure(offset: i, reason: reason)
+    }
+
+    /// The failure for a byte after an element that is neither `,` nor the closing bracket.
+    func afterElementFailure(at i: Int, frame: Frame) -> Failure {
+        let (what, closer) = frame.isObject ? ("object member", "}") : ("array element", "]")
+        if i == count {
+            return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array") (expected ',' or '\(closer)')",
+                           openedAt: frame.offset)
+        }
+        return Failure(offset: i, reason: "expected ',' or '\(closer)' after \(what), found \(describe(at: i))")
+    }
+
+    /// The failure for an object key position that does not hold a string.
+    func keyFailure(at i: Int, afterComma: Bool) -> Failure {
+        let found = describe(at: i)
+        if afterComma, p[i] == UInt8(ascii: "}") {
+            return Failure(offset: i, reason: "trailing comma: expected a key after ',' in object, found '}'")
+        }
+        if i == count, let frame = frames.last {
+            return Failure(offset: i, reason: "unexpected end of input inside an object (expected a key)", openedAt: frame.offset)
+        }
+        let expected = afterComma ? "expected a key (a string in double quotes) after ',' in object"
+            : "expected a key (a string in double quotes) or '}' after '{'"
+        return Failure(offset: i, reason: "\(expected), found \(found)")
+    }
+
+    /// The index of the last non-whitespace byte before `i`, if any.
+    func previousSignificantByte(before i: Int) -> Int? {
+        var j = i - 1
+        while j >= 0, p[j] == 0x20 || p[j] == 0x0A || p[j] == 0x0D || p[j] == 0x09 { j -= 1 }
+        return j >= 0 ? j : nil
+    }
+
+    func hex(_ value: UInt32, digits: Int, prefix: String) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return prefix + String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
+
+// MARK: - Scratch storage
+
+/// A growable buffer of plain values, freed when the parser ends. Unlike `Array` it has no
+/// copy-on-write or bounds checks in the hot loop.
+struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    subscript(i: Int) -> Element {
+        @inline(__always) get { base[i] }
+        @inline(__always) nonmutating _modify { yield &base[i] }
+    }
+
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow() }
+        base[count] = element
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        count -= 1
+        return base[count]
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity *= 2
     }
 }

@@ -60,6 +60,10 @@ package struct JSONTape: @unchecked Sendable {
         package static let integer: UInt8 = 1
         package static let negative: UInt8 = 2
         package static let escaped: UInt8 = 1
+        /// Objects: some key occurs more than once. The first occurrence is the one that counts
+        /// (as with Foundation's `JSONDecoder`), so a reader that finds keys with a moving cursor
+        /// must make sure no earlier member has the same key. Unset objects have unique keys.
+        package static let duplicateKeys: UInt8 = 4
     }
 
     /// The document's bytes (unescaped in place) followed by one NUL byte.

@@ -57,10 +57,25 @@ extension MappableCodable {
     public static var elementTypes: [String: any Codable.Type] { [:] }
     public static var ignoredProperties: Set<String> { [] }
     public static var onlyProperties: Set<String>? { nil }
-    public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? { nil }
-    public static func willDecode(_ json: JSONValue) throws -> JSONValue { json }
-    public mutating func didDecode(from json: JSONValue) throws {}
-    public func didEncode(into json: inout JSONObject) throws {}
+    // The defaults mark themselves so the coders can skip building trees for hooks a type does
+    // not implement (see `HookProbe`).
+    public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
+        HookProbe.markDefault()
+        return nil
+    }
+
+    public static func willDecode(_ json: JSONValue) throws -> JSONValue {
+        HookProbe.markDefault()
+        return json
+    }
+
+    public mutating func didDecode(from json: JSONValue) throws {
+        HookProbe.markDefault()
+    }
+
+    public func didEncode(into json: inout JSONObject) throws {
+        HookProbe.markDefault()
+    }
 }
 
 /// A model whose `init()` gives every property its declared default.

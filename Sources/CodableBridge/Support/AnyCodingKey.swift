@@ -13,6 +13,16 @@ package struct AnyCodingKey: CodingKey, Hashable, Sendable {
         intValue = index
     }
 
+    /// A copy with another string spelling (for `Int` dictionary keys: `"7"` with intValue 7).
+    package func with(stringValue: String) -> AnyCodingKey {
+        AnyCodingKey(stringValue: stringValue, intValue: intValue, unchecked: ())
+    }
+
+    private init(stringValue: String, intValue: Int?, unchecked: Void) {
+        self.stringValue = stringValue
+        self.intValue = intValue
+    }
+
     package init(_ key: some CodingKey) {
         stringValue = key.stringValue
         intValue = key.intValue

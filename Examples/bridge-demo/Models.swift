@@ -1,0 +1,146 @@
+import CodableBridge
+import Foundation
+
+// MARK: - GitHub user (YYModel's "GithubUser" benchmark payload)
+
+/// snake_case keys mapped to Swift names through a table instead of hand-written CodingKeys.
+struct GitHubUser: MappableCodable {
+    var login: String
+    var userID: Int
+    var avatarURL: URL?
+    var htmlURL: URL?
+    var type: String
+    var siteAdmin: Bool
+    var name: String?
+    var company: String?
+    var blog: String?
+    var location: String?
+    var email: String?
+    var hireable: Bool?
+    var bio: String?
+    var publicRepos: Int
+    var publicGists: Int
+    var followers: Int
+    var following: Int
+
+    static var keyMapping: KeyMapping {
+        ["userID": "id",
+         "avatarURL": "avatar_url",
+         "htmlURL": "html_url",
+         "siteAdmin": "site_admin",
+         "publicRepos": "public_repos",
+         "publicGists": "public_gists"]
+    }
+}
+
+// MARK: - Weibo status (YYModel's "WeiboStatus" benchmark payload)
+
+/// Renamed keys, alternates, a key path and a polymorphic picture list.
+struct WeiboStatus: MappableCodable {
+    var statusID: Int64
+    var createdAt: Date
+    var text: String
+    var source: String
+    /// Read through a key path from the nested user object.
+    var authorName: String
+    var user: WeiboUser
+    var repostsCount: Int
+    var commentsCount: Int
+    var attitudesCount: Int
+    var pictureIDs: [String]
+    /// Each picture's largest rendition, decoded as `JPEGPicture` or `WebPPicture` by its "type".
+    var pictures: [String: PictureSet]
+
+    static var keyMapping: KeyMapping {
+        ["statusID": ["id", "idstr", "mid"],
+         "createdAt": "created_at",
+         "authorName": "user.screen_name",
+         "repostsCount": "reposts_count",
+         "commentsCount": "comments_count",
+         "attitudesCount": "attitudes_count",
+         "pictureIDs": "pic_ids",
+         "pictures": "pic_infos"]
+    }
+}
+
+struct WeiboUser: MappableCodable {
+    var userID: Int64
+    var screenName: String
+    var gender: String
+    var followersCount: Int
+    var verified: Bool
+    var createdAt: Date
+    var avatarURL: URL?
+
+    static var keyMapping: KeyMapping {
+        ["userID": ["id", "idstr"],
+         "screenName": "screen_name",
+         "followersCount": "followers_count",
+         "createdAt": "created_at",
+         "avatarURL": ["avatar_hd", "avatar_large"]]
+    }
+}
+
+struct PictureSet: MappableCodable {
+    var thumbnail: Picture
+    var largest: Picture
+}
+
+/// A picture rendition; `decodingType(for:)` picks the subclass from the JSON's "type".
+class Picture: MappableCodable, CustomStringConvertible, @unchecked Sendable {
+    var url: URL
+    var width: Int
+    var height: Int
+
+    private enum CodingKeys: String, CodingKey { case url, width, height }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        url = try c.decode(URL.self, forKey: .url)
+        width = try c.decode(Int.self, forKey: .width)     // some widths arrive as "640": coerced
+        height = try c.decode(Int.self, forKey: .height)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(url, forKey: .url)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+    }
+
+    class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
+        switch json["type"]?.stringValue {
+        case "JPEG": JPEGPicture.self
+        case "WEBP": WebPPicture.self
+        default: nil
+        }
+    }
+
+    var description: String { "\(Swift.type(of: self)) \(width)×\(height)" }
+}
+
+final class JPEGPicture: Picture, @unchecked Sendable {}
+final class WebPPicture: Picture, @unchecked Sendable {}
+
+// MARK: - A messy API payload
+
+/// What real servers send: numbers as strings, strings as numbers, nulls, missing keys, odd dates.
+struct MessyProfile: MappableCodable, DefaultInitializable {
+    var id: Int = 0
+    var name: String = "anonymous"
+    var age: Int = 0
+    var score: Double = 0
+    var isActive: Bool = false
+    var zip: String = ""
+    var signedUpAt: Date?
+    var homepage: URL?
+    var tags: [String] = []
+    var luckyNumbers: [Int] = []
+    var nickname: String?
+
+    static var keyMapping: KeyMapping {
+        ["isActive": ["is_active", "active"], "signedUpAt": "signed_up_at", "luckyNumbers": "lucky_numbers"]
+    }
+
+    init() {}
+}

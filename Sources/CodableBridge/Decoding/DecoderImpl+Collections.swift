@@ -1,0 +1,161 @@
+import Foundation
+
+/// Arrays, sets, dictionaries and optionals decoded by the decoder itself rather than through
+/// their own `init(from:)`: no container per element, elements that cannot be decoded are dropped
+/// (and reported) under lenient policies, and `elementTypes` overrides reach the elements.
+protocol BridgeCollectionDecodable {
+    /// Whether a string holding a JSON array may stand for the value (lenient).
+    static var acceptsEmbeddedArray: Bool { get }
+    /// Whether a string holding a JSON object may stand for the value (lenient).
+    static var acceptsEmbeddedObject: Bool { get }
+    /// Decodes from `impl.current`.
+    static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Self
+}
+
+extension Array: BridgeCollectionDecodable where Element: Decodable {
+    static var acceptsEmbeddedArray: Bool { true }
+    static var acceptsEmbeddedObject: Bool { false }
+
+    static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> [Element] {
+        try impl.decodeArray(Element.self, elementType: elementType)
+    }
+}
+
+extension ContiguousArray: BridgeCollectionDecodable where Element: Decodable {
+    static var acceptsEmbeddedArray: Bool { true }
+    static var acceptsEmbeddedObject: Bool { false }
+
+    static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> ContiguousArray<Element> {
+        ContiguousArray(try impl.decodeArray(Element.self, elementType: elementType))
+    }
+}
+
+extension Set: BridgeCollectionDecodable where Element: Decodable {
+    static var acceptsEmbeddedArray: Bool { true }
+    static var acceptsEmbeddedObject: Bool { false }
+
+    static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Set<Element> {
+        Set(try impl.decodeArray(Element.self, elementType: elementType))
+    }
+}
+
+extension Dictionary: BridgeCollectionDecodable where Key: Decodable, Value: Decodable {
+    static var acceptsEmbeddedArray: Bool { false }
+    static var acceptsEmbeddedObject: Bool { Key.self == String.self || Key.self == Int.self }
+
+    static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> [Key: Value] {
+        if Key.self == String.self {
+            return try impl.decodeDictionary(Value.self, elementType: elementType) { string, _ in unsafeBitCast(string, to: Key.self) }
+        }
+        if Key.self == Int.self {
+            return try impl.decodeDictionary(Value.self, elementType: elementType) { string, member in
+                guard let int = Int(string) else {
+                    throw DecodingErrors.typeMismatch(Int.self, found: "a String key (\"\(string)\")", path: impl.codingPath(adding: .name(string)),
+                                                      hint: " Expected Int key but found String key instead.")
+                }
+                return unsafeBitCast(int, to: Key.self)
+            }
+        }
+        return try Self(from: impl)
+    }
+}
+
+extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
+    static var acceptsEmbeddedArray: Bool { false }
+    static var acceptsEmbeddedObject: Bool { false }
+
+    static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Wrapped? {
+        let node = impl.current
+        if node == DecoderImpl.zero || impl.nodes[node].kind == .null { return nil }
+        return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
+    }
+}
+
+extension DecoderImpl {
+    /// The elements of the array at `current`.
+    func decodeArray<E: Decodable>(_ type: E.Type, elementType: (any Codable.Type)?) throws -> [E] {
+        let array = current
+        guard array != DecoderImpl.zero else { return [] }
+        guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
+        let count = Int(nodes[array].length)
+        var result: [E] = []
+        result.reserveCapacity(count)
+        var element = array + 1
+        for index in 0 ..< count {
+            let node = element
+            element = next(element)
+            if let value = try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) {
+                result.append(value)
+            }
+        }
+        return result
+    }
+
+    /// The members of the object at `current`, keys made by `makeKey`.
+    func decodeDictionary<K: Hashable, V: Decodable>(_ type: V.Type, elementType: (any Codable.Type)?,
+                                                     makeKey: (String, Int) throws -> K) throws -> [K: V]
+    {
+        let object = current
+        guard object != DecoderImpl.zero else { return [:] }
+        guard nodes[object].kind == .object else { throw mismatch([String: V].self, node: object, key: nil) }
+        var result: [K: V] = [:]
+        result.reserveCapacity(Int(nodes[object].length))
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            let keyNode = member
+            member = next(member + 1)
+            let name = text(keyNode)
+            let key = try makeKey(name, keyNode)
+            if result[key] != nil { continue }  // repeated key: the first occurrence wins
+            let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
+            if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    /// One container element; `nil` when it was dropped (lenient policies, rejected models).
+    @inline(__always)
+    private func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?) throws -> E? {
+        if nodes[node].kind == .null {
+            if let value = nullValue(E.self) { return value }
+            if !lenient { throw DecodingErrors.valueNotFound(E.self, path: codingPath(adding: key)) }
+            record(.dropped, key: key, "null is not a \(E.self)")
+            return nil
+        }
+        do {
+            return try unwrap(E.self, node: node, key: key, elementType: elementType)
+        } catch let rejection as ModelRejected {
+            record(.rejected, key: key, "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)")
+            record(.dropped, key: key, "rejected \(rejection.typeName) left out")
+            return nil
+        } catch let error as NotConverted {
+            record(.dropped, key: key, "\(error.found) not converted to \(error.expected) (\(error.reason))")
+            return nil
+        } catch let error as DecodingError where lenient && !error.isProgrammerError {
+            record(.dropped, key: key, "could not decode \(E.self): \(error.summary)")
+            return nil
+        }
+    }
+}
+
+extension DecodingError {
+    /// Errors that say the model or its tables are wrong, not the data: never swallowed.
+    var isProgrammerError: Bool {
+        if case .dataCorrupted(let context) = self, context.underlyingError is MappingTableError { return true }
+        return false
+    }
+
+    /// A one-line summary for report events.
+    var summary: String {
+        switch self {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+            let where_ = pathString(c.codingPath)
+            return where_.isEmpty ? c.debugDescription : "\(where_): \(c.debugDescription)"
+        @unknown default:
+            return "\(self)"
+        }
+    }
+}

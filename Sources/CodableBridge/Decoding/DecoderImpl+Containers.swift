@@ -1,0 +1,145 @@
+import Foundation
+
+extension DecoderImpl {
+    /// A JSON array read element by element by a type's own `init(from:)`.
+    struct UnkeyedContainer: UnkeyedDecodingContainer {
+        let impl: DecoderImpl
+        let depth: Int
+        let extra: [PathComponent]
+        /// The node of the next element.
+        private var position: Int
+        let count: Int?
+        private(set) var currentIndex = 0
+
+        init(impl: DecoderImpl, array: Int, extra: [PathComponent] = []) {
+            self.impl = impl
+            self.depth = impl.path.count
+            self.extra = extra
+            if array == DecoderImpl.zero {
+                position = 0
+                count = 0
+            } else {
+                position = array + 1
+                count = Int(impl.nodes[array].length)
+            }
+        }
+
+        var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
+        var isAtEnd: Bool { currentIndex >= count! }
+
+        @inline(__always)
+        private func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
+            if extra.isEmpty { return try body() }
+            impl.path.append(contentsOf: extra)
+            defer { impl.path.removeLast(extra.count) }
+            return try body()
+        }
+
+        private func atEnd(_ type: Any.Type) -> DecodingError {
+            DecodingErrors.valueNotFound(type, path: impl.codingPath(depth: depth, extra: extra, key: .index(currentIndex)),
+                                         detail: "Unkeyed container is at end.")
+        }
+
+        private mutating func advance() {
+            position = impl.next(position)
+            currentIndex += 1
+        }
+
+        mutating func decodeNil() throws -> Bool {
+            guard !isAtEnd else { throw atEnd(Optional<Any>.self) }
+            if impl.nodes[position].kind == .null {
+                advance()
+                return true
+            }
+            return false
+        }
+
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            guard !isAtEnd else { throw atEnd(T.self) }
+            let node = position
+            let key = PathComponent.index(currentIndex)
+            let value: T = try withExtraPath {
+                do {
+                    if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+                    return try impl.unwrap(T.self, node: node, key: key)
+                } catch let error as NotConverted {
+                    return try impl.substitute(T.self, key: key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: nil)
+                } catch let error as ModelRejected {
+                    return try impl.substitute(T.self, key: key, reason: .rejected(error), owner: nil)
+                }
+            }
+            advance()
+            return value
+        }
+
+        mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+            guard !isAtEnd else { throw atEnd(T.self) }
+            if try decodeNil() { return nil }
+            return try decode(T.self)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+            guard !isAtEnd else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
+            let node = position
+            let key = PathComponent.index(currentIndex)
+            guard impl.nodes[node].kind == .object else {
+                throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: key) }
+            }
+            advance()
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [key]))
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            guard !isAtEnd else { throw atEnd(UnkeyedDecodingContainer.self) }
+            let node = position
+            let key = PathComponent.index(currentIndex)
+            guard impl.nodes[node].kind == .array else {
+                throw withExtraPath { impl.mismatch([Any].self, node: node, key: key) }
+            }
+            advance()
+            return UnkeyedContainer(impl: impl, array: node, extra: extra + [key])
+        }
+
+        mutating func superDecoder() throws -> any Decoder {
+            guard !isAtEnd else { throw atEnd(Decoder.self) }
+            let node = position
+            let childPath = Array(impl.path.prefix(depth)) + extra + [.index(currentIndex)]
+            advance()
+            return DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
+                               report: impl.report, path: childPath, current: node)
+        }
+    }
+
+    /// The current value, read as one scalar or value.
+    struct SingleValueContainer: SingleValueDecodingContainer {
+        let impl: DecoderImpl
+        let node: Int
+
+        var codingPath: [any CodingKey] { impl.codingPath }
+
+        func decodeNil() -> Bool {
+            node == DecoderImpl.zero || impl.nodes[node].kind == .null
+        }
+
+        func decode(_ type: Bool.Type) throws -> Bool { try impl.unwrapBool(node, nil) }
+        func decode(_ type: String.Type) throws -> String { try impl.unwrapString(node, nil) }
+        func decode(_ type: Double.Type) throws -> Double { try impl.unwrapFloatingPoint(node, nil, as: Double.self) }
+        func decode(_ type: Float.Type) throws -> Float { try impl.unwrapFloatingPoint(node, nil, as: Float.self) }
+        func decode(_ type: Int.Type) throws -> Int { try impl.unwrapInteger(node, nil, as: Int.self) }
+        func decode(_ type: Int8.Type) throws -> Int8 { try impl.unwrapInteger(node, nil, as: Int8.self) }
+        func decode(_ type: Int16.Type) throws -> Int16 { try impl.unwrapInteger(node, nil, as: Int16.self) }
+        func decode(_ type: Int32.Type) throws -> Int32 { try impl.unwrapInteger(node, nil, as: Int32.self) }
+        func decode(_ type: Int64.Type) throws -> Int64 { try impl.unwrapInteger(node, nil, as: Int64.self) }
+        func decode(_ type: UInt.Type) throws -> UInt { try impl.unwrapInteger(node, nil, as: UInt.self) }
+        func decode(_ type: UInt8.Type) throws -> UInt8 { try impl.unwrapInteger(node, nil, as: UInt8.self) }
+        func decode(_ type: UInt16.Type) throws -> UInt16 { try impl.unwrapInteger(node, nil, as: UInt16.self) }
+        func decode(_ type: UInt32.Type) throws -> UInt32 { try impl.unwrapInteger(node, nil, as: UInt32.self) }
+        func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.unwrapInteger(node, nil, as: UInt64.self) }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            if node != DecoderImpl.zero, impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+            // A value of another type at the same level: no new path component, same node.
+            return try impl.unwrap(T.self, node: node, key: nil)
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+
+extension DecoderImpl {
+    /// A JSON object seen through a model's coding keys (and its mapping table, if any).
+    ///
+    /// Keys are found by comparing UTF-8 bytes in the tape, starting from a per-depth cursor just
+    /// after the last key found: models usually read their keys in document order, so most
+    /// lookups compare one key. Mapped properties walk their candidates (literal key, key path,
+    /// alternates) in table order.
+    struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let impl: DecoderImpl
+        /// The object's node, or `DecoderImpl.zero` for the virtual empty object.
+        let object: Int
+        let meta: ModelMeta?
+        /// `impl.path.count` when the container was made.
+        let depth: Int
+        /// Path components below `depth` that are not on the impl's stack (nested containers).
+        let extra: [PathComponent]
+        /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
+        let convertedKeys: [String]?
+
+        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = []) {
+            self.impl = impl
+            self.object = object
+            self.meta = meta
+            self.depth = impl.path.count
+            self.extra = extra
+            if object != DecoderImpl.zero, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+                convertedKeys = nil
+            } else if object != DecoderImpl.zero {
+                convertedKeys = impl.convertedKeys(of: object, extra: extra)
+            } else {
+                convertedKeys = nil
+            }
+        }
+
+        var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
+
+        var allKeys: [Key] {
+            guard object != DecoderImpl.zero else { return [] }
+            var keys: [Key] = []
+            var seen = Set<String>()
+            var mappedTargets = Set<String>()
+            if let meta {
+                for (property, lookups) in meta.lookups where meta.isIncluded(property) {
+                    mappedTargets.formUnion(lookups.compactMap { $0.segments.count == 1 ? $0.segments[0] : nil })
+                    if impl.findMapped(lookups, in: object) != nil, let key = Key(stringValue: property), seen.insert(property).inserted {
+                        keys.append(key)
+                    }
+                }
+            }
+            var member = object + 1
+            var ordinal = 0
+            let end = impl.nodes[object].payload
+            while member < end {
+                let name = convertedKeys?[ordinal] ?? impl.text(member)
+                let isMappedElsewhere = meta?.lookups[name] != nil || mappedTargets.contains(name)
+                if !isMappedElsewhere, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
+                    keys.append(key)
+                }
+                member = impl.next(member + 1)
+                ordinal += 1
+            }
+            return keys
+        }
+
+        func contains(_ key: Key) -> Bool {
+            find(key) != nil
+        }
+
+        /// The value node for `key`, or `nil` when absent (or excluded by the mapping).
+        @inline(__always)
+        func find(_ key: Key) -> Int? {
+            guard object != DecoderImpl.zero else { return nil }
+            if let meta {
+                let name = key.stringValue
+                guard meta.isIncluded(name) else { return nil }
+                if let lookups = meta.lookups[name] {
+                    return impl.findMapped(lookups, in: object)
+                }
+            }
+            if let convertedKeys {
+                return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
+            }
+            return impl.findMember(key.stringValue, in: object, depth: depth)
+        }
+
+        /// The JSON keys tried for `key`, for error messages.
+        func tried(_ key: Key) -> [String] {
+            if let lookups = meta?.lookups[key.stringValue] { return lookups.map { $0.segments.joined(separator: ".") } }
+            return [key.stringValue]
+        }
+
+        /// Runs `body` with the nested-container components on the impl's path.
+        @inline(__always)
+        func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
+            if extra.isEmpty { return try body() }
+            impl.path.append(contentsOf: extra)
+            defer { impl.path.removeLast(extra.count) }
+            return try body()
+        }
+
+        // MARK: decode
+
+        @inline(__always)
+        private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+            try withExtraPath {
+                let component = PathComponent.key(key)
+                guard let node = find(key) else {
+                    return try impl.substitute(T.self, key: component, reason: .missing(tried: tried(key)), owner: meta)
+                }
+                do {
+                    return try read(node, component)
+                } catch let error as NotConverted {
+                    return try impl.substitute(T.self, key: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: meta)
+                } catch let error as ModelRejected {
+                    return try impl.substitute(T.self, key: component, reason: .rejected(error), owner: meta)
+                }
+            }
+        }
+
+        @inline(__always)
+        private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+            try withExtraPath {
+                guard let node = find(key) else { return nil }
+                let component = PathComponent.key(key)
+                if impl.nodes[node].kind == .null { return nil }
+                do {
+                    return try read(node, component)
+                } catch let error as NotConverted {
+                    if impl.isNullWord(node) {
+                        impl.record(.coerced, key: component, "string \"\(impl.text(node))\" → nil")
+                    } else {
+                        impl.record(.defaulted, key: component, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
+                    }
+                    return nil
+                } catch let error as ModelRejected {
+                    impl.record(.rejected, key: component, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
+                    return nil
+                }
+            }
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool {
+            guard let node = find(key) else {
+                throw DecodingErrors.keyNotFound(key, path: codingPath, tried: tried(key))
+            }
+            return impl.nodes[node].kind == .null
+        }
+
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeRequired(type, key, impl.unwrapBool) }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeRequired(type, key, impl.unwrapString) }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeRequired(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Double.self) } }
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeRequired(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Float.self) } }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int.self) } }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int8.self) } }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int16.self) } }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int32.self) } }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int64.self) } }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt.self) } }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt8.self) } }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt16.self) } }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt32.self) } }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            let elementType = meta?.elementTypes[key.stringValue]
+            return try decodeRequired(type, key) { node, component in
+                if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+                return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+            }
+        }
+
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeOptional(type, key, impl.unwrapBool) }
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeOptional(type, key, impl.unwrapString) }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeOptional(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Double.self) } }
+        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeOptional(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Float.self) } }
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int.self) } }
+        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int8.self) } }
+        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int16.self) } }
+        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int32.self) } }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int64.self) } }
+        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt.self) } }
+        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt8.self) } }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt16.self) } }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt32.self) } }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
+
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            let elementType = meta?.elementTypes[key.stringValue]
+            return try decodeOptional(type, key) { node, component in
+                try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+            }
+        }
+
+        // MARK: nested containers
+
+        private func nestedNode(_ key: Key) throws -> Int {
+            guard let node = find(key) else {
+                throw DecodingErrors.keyNotFound(key, path: codingPath,
+                                                 tried: tried(key))
+            }
+            return node
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            let node = try nestedNode(key)
+            let component = PathComponent.key(key)
+            guard impl.nodes[node].kind == .object else {
+                throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: component) }
+            }
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [component]))
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            let node = try nestedNode(key)
+            let component = PathComponent.key(key)
+            guard impl.nodes[node].kind == .array else {
+                throw withExtraPath { impl.mismatch([Any].self, node: node, key: component) }
+            }
+            return UnkeyedContainer(impl: impl, array: node, extra: extra + [component])
+        }
+
+        func superDecoder() throws -> any Decoder {
+            try makeSuperDecoder(key: AnyCodingKey.super, lookup: impl.findMember("super", in: object, depth: depth))
+        }
+
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            try makeSuperDecoder(key: key, lookup: find(key))
+        }
+
+        /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder).
+        private func makeSuperDecoder(key: any CodingKey, lookup: Int?) throws -> any Decoder {
+            let childPath = impl.path.prefix(depth) + extra + [.key(key)]
+            if let node = lookup {
+                return DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
+                                   report: impl.report, path: Array(childPath), current: node)
+            }
+            return DecoderImpl.ownedTapeDecoder(JSONTape(value: .null), options: impl.options, report: impl.report, path: Array(childPath))
+        }
+    }
+
+    /// A decoder whose tape pointers outlive the call: it owns copies of the tape's buffers.
+    static func ownedTapeDecoder(_ tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent]) -> DecoderImpl {
+        let nodes = UnsafeMutableBufferPointer<JSONTape.Node>.allocate(capacity: tape.nodes.count)
+        _ = nodes.initialize(from: tape.nodes)
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tape.bytes.count)
+        _ = bytes.initialize(from: tape.bytes)
+        let impl = DecoderImpl(tape: tape, nodes: UnsafeBufferPointer(nodes), bytes: UnsafeBufferPointer(bytes),
+                               options: options, report: report, path: path)
+        impl.ownedBuffers = OwnedBuffers(nodes: nodes, bytes: bytes)
+        return impl
+    }
+}
+
+/// Buffers a decoder owns and frees with itself.
+final class OwnedBuffers {
+    let nodes: UnsafeMutableBufferPointer<JSONTape.Node>
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(nodes: UnsafeMutableBufferPointer<JSONTape.Node>, bytes: UnsafeMutableBufferPointer<UInt8>) {
+        self.nodes = nodes
+        self.bytes = bytes
+    }
+
+    deinit {
+        nodes.deallocate()
+        bytes.deallocate()
+    }
+}

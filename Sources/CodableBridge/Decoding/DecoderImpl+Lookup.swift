@@ -1,0 +1,137 @@
+import Foundation
+
+extension DecoderImpl {
+    // MARK: Finding members
+
+    /// The value node of member `name` in `object`, first occurrence winning.
+    ///
+    /// Starts at the cursor of this container depth (the key after the last one found in this
+    /// object) and wraps around, so in-order reads compare one key each. Objects with repeated
+    /// keys are scanned from the start so the first occurrence wins.
+    @inline(__always)
+    func findMember(_ name: String, in object: Int, depth: Int = -1) -> Int? {
+        var name = name
+        return name.withUTF8 { key in findMember(key, in: object, depth: depth) }
+    }
+
+    func findMember(_ key: UnsafeBufferPointer<UInt8>, in object: Int, depth: Int) -> Int? {
+        let objectNode = nodes[object]
+        let first = object + 1
+        let end = objectNode.payload
+        guard first < end else { return nil }
+        let useCursor = depth >= 0 && objectNode.flags & JSONTape.Flags.duplicateKeys == 0
+        var start = first
+        if useCursor, depth < cursors.count, cursors[depth].object == object, cursors[depth].position < end {
+            start = cursors[depth].position
+        }
+        var member = start
+        while member < end {
+            if keyEquals(member, key) { return found(member, object: object, depth: useCursor ? depth : -1) }
+            member = next(member + 1)
+        }
+        member = first
+        while member < start {
+            if keyEquals(member, key) { return found(member, object: object, depth: useCursor ? depth : -1) }
+            member = next(member + 1)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func keyEquals(_ member: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[member]
+        guard Int(node.length) == key.count else { return false }
+        guard let base = key.baseAddress else { return true }
+        return memcmp(bytes.baseAddress! + node.payload, base, key.count) == 0
+    }
+
+    @inline(__always)
+    private func found(_ member: Int, object: Int, depth: Int) -> Int {
+        let value = member + 1
+        if depth >= 0 {
+            while cursors.count <= depth { cursors.append((object: -1, position: 0)) }
+            cursors[depth] = (object, next(value))
+        }
+        return value
+    }
+
+    /// The value for a mapped property: its candidates in table order (literal key, key path,
+    /// alternates), applying the alternate-key rule. A key path walks nested objects; a missing or
+    /// non-object step means absent.
+    func findMapped(_ lookups: [ModelMeta.Lookup], in object: Int) -> Int? {
+        var firstNull: Int?
+        for lookup in lookups {
+            var node = object
+            var resolved = true
+            for segment in lookup.segments {
+                guard nodes[node].kind == .object, let value = findMember(segment, in: node) else {
+                    resolved = false
+                    break
+                }
+                node = value
+            }
+            guard resolved else { continue }
+            if nodes[node].kind != .null || firstPresentAlternates { return node }
+            if firstNull == nil { firstNull = node }
+        }
+        return firstNull
+    }
+
+    /// Member keys converted by the key decoding strategy, by ordinal.
+    func convertedKeys(of object: Int, extra: [PathComponent]) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(Int(nodes[object].length))
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            let raw = text(member)
+            switch options.keyDecodingStrategy.base {
+            case .useDefaultKeys:
+                keys.append(raw)
+            case .convertFromSnakeCase:
+                keys.append(KeyConversion.fromSnakeCase(raw))
+            case .custom(let convert):
+                keys.append(convert(path.map(\.codingKey) + extra.map(\.codingKey) + [AnyCodingKey(raw)]).stringValue)
+            }
+            member = next(member + 1)
+        }
+        return keys
+    }
+
+    /// The value node of the first member whose converted key is `name`.
+    func findConverted(_ name: String, in object: Int, convertedKeys: [String]) -> Int? {
+        guard let ordinal = convertedKeys.firstIndex(of: name) else { return nil }
+        var member = object + 1
+        for _ in 0 ..< ordinal { member = next(member + 1) }
+        return member + 1
+    }
+
+    /// Whether a string node is one of the policy's null words (`"<null>"` under `.yyModel`).
+    func isNullWord(_ node: Int) -> Bool {
+        nodes[node].kind == .string && options.coercion.isNullWord(text(node))
+    }
+}
+
+/// Key conversions exactly as Foundation's `JSONDecoder` / `JSONEncoder` perform them.
+package enum KeyConversion {
+    /// `first_name` → `firstName`; leading and trailing underscores kept; no inner `_` → unchanged.
+    package static func fromSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        guard let firstNonUnderscore = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var lastNonUnderscore = key.index(before: key.endIndex)
+        while lastNonUnderscore > firstNonUnderscore, key[lastNonUnderscore] == "_" {
+            key.formIndex(before: &lastNonUnderscore)
+        }
+        let keyRange = firstNonUnderscore ... lastNonUnderscore
+        let leading = key[key.startIndex ..< firstNonUnderscore]
+        let trailing = key[key.index(after: lastNonUnderscore)...]
+        let components = key[keyRange].split(separator: "_")
+        let joined: String
+        if components.count == 1 {
+            joined = String(key[keyRange])
+        } else {
+            joined = ([components[0].lowercased()] + components[1...].map { $0.capitalized }).joined()
+        }
+        return String(leading) + joined + String(trailing)
+    }
+}

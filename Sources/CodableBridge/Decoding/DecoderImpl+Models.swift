@@ -1,0 +1,85 @@
+import Foundation
+
+extension DecoderImpl {
+    /// Decodes a `MappableCodable` model: subclass choice (`decodingType(for:)`), `willDecode`,
+    /// the model's `init(from:)` with its mapping, then `didDecode`. A hook that throws raises
+    /// `ModelRejected`, which the nearest property or element handles (DESIGN.md's rejection rule).
+    func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
+        var concrete = model
+        var meta = try descend(into: node, key: key) { try self.meta(for: model) }
+        if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+           let embedded = try decodeEmbeddedModel(T.self, node: node, key: key)
+        {
+            return embedded
+        }
+        if node != DecoderImpl.zero, meta.hasDecodingType, nodes[node].kind == .object,
+           let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
+        {
+            guard chosen is T.Type else {
+                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
+                                                   "\(meta.typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(T.self).")
+            }
+            concrete = chosen
+            meta = try descend(into: node, key: key) { try self.meta(for: chosen) }
+        }
+        if node != DecoderImpl.zero, meta.hasWillDecode {
+            let rewritten: JSONValue
+            do {
+                rewritten = try concrete.willDecode(tape.value(at: node))
+            } catch {
+                throw ModelRejected(typeName: meta.typeName, hook: "willDecode", underlying: error)
+            }
+            let childPath = path + (key.map { [$0] } ?? [])
+            return try DecoderImpl.with(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath) { child in
+                try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
+            }
+        }
+        return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key)
+    }
+
+    private func decodeEmbeddedModel<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+        let string = text(node)
+        guard string.first(where: { !$0.isWhitespace }) == "{",
+              let embedded = try? JSONTape(parsing: Data(string.utf8), maxDepth: options.maxDepth) else { return nil }
+        let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
+            try child.unwrap(T.self, node: 0, key: nil)
+        }
+        record(.coerced, key: key, "string holding JSON → \(T.self)")
+        return value
+    }
+
+    /// `init(from:)` with the model's mapping at this level, then `didDecode`.
+    private func decodeModelBody<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta,
+                                               node: Int, key: PathComponent?) throws -> T
+    {
+        func open<M: MappableCodable>(_ modelType: M.Type) throws -> M {
+            var value = try descend(into: node, key: key) {
+                levelMeta = meta
+                return try M(from: self)
+            }
+            guard node != DecoderImpl.zero else { return value }
+            let id = ObjectIdentifier(M.self)
+            let implemented = didDecodeImplemented[id] ?? ModelMeta.didDecodeIsImplemented(M.self)
+            if implemented == false { return value }
+            let json = tape.value(at: node)
+            do {
+                if implemented == nil {
+                    let usedDefault = try HookProbe.usesDefault { try value.didDecode(from: json) }
+                    ModelMeta.setDidDecodeIsImplemented(M.self, !usedDefault)
+                    didDecodeImplemented[id] = !usedDefault
+                } else {
+                    didDecodeImplemented[id] = true
+                    try value.didDecode(from: json)
+                }
+            } catch {
+                throw ModelRejected(typeName: meta.typeName, hook: "didDecode", underlying: error)
+            }
+            return value
+        }
+        let value = try open(concrete)
+        guard let typed = value as? T else {
+            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "\(concrete) is not a \(T.self).")
+        }
+        return typed
+    }
+}

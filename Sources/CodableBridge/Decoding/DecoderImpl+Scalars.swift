@@ -1,0 +1,269 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension DecoderImpl {
+    // MARK: Strict fast paths
+
+    @inline(__always)
+    func unwrapString(_ node: Int, _ key: PathComponent?) throws -> String {
+        guard node != DecoderImpl.zero else { return "" }
+        let n = nodes[node]
+        if n.kind == .string {
+            return String(decoding: UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)), as: UTF8.self)
+        }
+        return try _slowPathCoerce(node, key, String.self) { options.coercion.string(from: $0) }
+    }
+
+    @inline(__always)
+    func unwrapBool(_ node: Int, _ key: PathComponent?) throws -> Bool {
+        guard node != DecoderImpl.zero else { return false }
+        switch nodes[node].kind {
+        case .true: return true
+        case .false: return false
+        default: return try _slowPathCoerce(node, key, Bool.self) { options.coercion.bool(from: $0) }
+        }
+    }
+
+    @inline(__always)
+    func unwrapInteger<T: FixedWidthInteger>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
+        guard node != DecoderImpl.zero else { return 0 }
+        let n = nodes[node]
+        if n.kind == .number, n.flags & JSONTape.Flags.integer != 0, let value = parseInteger(n, as: T.self) {
+            return value
+        }
+        return try _slowPathInteger(node, key, as: T.self)
+    }
+
+    /// Reads the digits of an integer number node; `nil` when it does not fit `T`.
+    @inline(__always)
+    func parseInteger<T: FixedWidthInteger>(_ n: JSONTape.Node, as type: T.Type) -> T? {
+        let negative = n.flags & JSONTape.Flags.negative != 0
+        var p = bytes.baseAddress! + n.payload
+        var count = Int(n.length)
+        if negative {
+            p += 1
+            count -= 1
+        }
+        if count <= 18 {
+            var magnitude: UInt64 = 0
+            for i in 0 ..< count {
+                magnitude = magnitude &* 10 &+ UInt64(p[i] &- 0x30)
+            }
+            return negative ? T(exactly: -Int64(magnitude)) : T(exactly: magnitude)
+        }
+        guard count <= 20 else { return nil }
+        var value: T = 0
+        for i in 0 ..< count {
+            let digit = T(p[i] &- 0x30)
+            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if o1 || o2 { return nil }
+            value = next
+        }
+        return value
+    }
+
+    @inline(__always)
+    func unwrapFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
+        guard node != DecoderImpl.zero else { return 0 }
+        let n = nodes[node]
+        if n.kind == .number {
+            let value = parseDouble(n)
+            if value.isFinite {
+                let converted = T(value)
+                if converted.isFinite { return converted }
+            }
+            return try _slowPathNumberDoesNotFit(node, key, as: T.self)
+        }
+        return try _slowPathFloatingPoint(node, key, as: T.self)
+    }
+
+    /// The nearest `Double` to a number node's text.
+    @inline(__always)
+    func parseDouble(_ n: JSONTape.Node) -> Double {
+        if n.flags & JSONTape.Flags.integer != 0, n.length <= 15 {
+            let negative = n.flags & JSONTape.Flags.negative != 0
+            let p = bytes.baseAddress! + n.payload
+            var magnitude: Int64 = 0
+            for i in (negative ? 1 : 0) ..< Int(n.length) {
+                magnitude = magnitude &* 10 &+ Int64(p[i] &- 0x30)
+            }
+            return Double(negative ? -magnitude : magnitude)
+        }
+        // The tape's bytes end in NUL and every number is followed by a non-number byte, so
+        // strtod stops at the number's end.
+        return UnsafeRawPointer(bytes.baseAddress! + n.payload).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
+            strtod($0, nil)
+        }
+    }
+
+    // MARK: Slow paths
+
+    /// The scalar view of a node for the coercion rules; `nil` for arrays and objects.
+    func scalar(_ node: Int) -> Scalar? {
+        switch nodes[node].kind {
+        case .null: .null
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .number: .number(text(node))
+        case .string: .string(text(node))
+        case .array, .object: nil
+        }
+    }
+
+    /// After a strict mismatch: the user's rule, then the policy's; reports a conversion, or
+    /// raises `NotConverted` (lenient) / the `JSONDecoder` error (strict).
+    func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (Scalar) -> Coercion<V>) throws -> V {
+        guard let input = scalar(node), input != .null else {
+            throw mismatch(V.self, node: node, key: key)
+        }
+        let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
+        switch result {
+        case .converted(let value, let rule)?:
+            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(value) (\(rule))")
+            return value
+        case .notConverted(let reason)?:
+            throw mismatch(V.self, node: node, key: key, reason: reason)
+        case nil:
+            throw mismatch(V.self, node: node, key: key)
+        }
+    }
+
+    func _slowPathInteger<T: FixedWidthInteger>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
+        let n = nodes[node]
+        guard n.kind == .number else {
+            return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
+        }
+        let text = text(node)
+        // `12.0`, `1.2e1`: whole numbers written with a fraction or exponent decode everywhere.
+        if n.flags & JSONTape.Flags.integer == 0, let exact = exactInteger(text, as: T.self) {
+            return exact
+        }
+        if lenient {
+            return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
+        }
+        throw DecodingErrors.numberDoesNotFit(text, T.self, path: codingPath(adding: key))
+    }
+
+    /// `text` as a `T` when it is a whole number that fits exactly.
+    private func exactInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
+        if let double = Double(text), double.isFinite, double.rounded(.towardZero) == double, abs(double) < 9_007_199_254_740_992 {
+            return T(exactly: double)
+        }
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else { return nil }
+        let description = decimal.description
+        return description.contains(".") ? nil : T(description)
+    }
+
+    func _slowPathNumberDoesNotFit<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
+        if lenient {
+            throw NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "out of \(T.self)'s range")
+        }
+        throw DecodingErrors.numberDoesNotFit(text(node), T.self, path: codingPath(adding: key))
+    }
+
+    func _slowPathFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
+        if nodes[node].kind == .string, case .convertFromString(let posInf, let negInf, let nan) = options.nonConformingFloatDecodingStrategy.base {
+            let string = text(node)
+            if string == posInf { return T.infinity }
+            if string == negInf { return -T.infinity }
+            if string == nan { return T.nan }
+        }
+        return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }
+    }
+
+    // MARK: Foundation types
+
+    func unwrapDecimal(_ node: Int, _ key: PathComponent?) throws -> Decimal {
+        guard node != DecoderImpl.zero else { return 0 }
+        if nodes[node].kind == .number {
+            let text = text(node)
+            if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
+            throw DecodingErrors.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
+        }
+        return try _slowPathCoerce(node, key, Decimal.self) { options.coercion.decimal(from: $0) }
+    }
+
+    func unwrapURL(_ node: Int, _ key: PathComponent?) throws -> URL {
+        guard node != DecoderImpl.zero else {
+            throw NotConverted(expected: URL.self, found: "nothing", reason: "URL has no default value")
+        }
+        if nodes[node].kind == .string {
+            let string = text(node)
+            if let url = URL(string: string) { return url }
+            if !lenient {
+                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Invalid URL string.")
+            }
+        }
+        return try _slowPathCoerce(node, key, URL.self) { options.coercion.url(from: $0) }
+    }
+
+    func unwrapData(_ node: Int, _ key: PathComponent?) throws -> Data {
+        guard node != DecoderImpl.zero else { return Data() }
+        switch options.dataDecodingStrategy.base {
+        case .deferredToData:
+            return try descend(into: node, key: key) { try Data(from: self) }
+        case .custom(let read):
+            return try descend(into: node, key: key) { try read(self) }
+        case .base64:
+            if nodes[node].kind == .string {
+                if let data = Data(base64Encoded: text(node)) { return data }
+                if !lenient {
+                    throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Encountered Data is not valid Base64.")
+                }
+            }
+            return try _slowPathCoerce(node, key, Data.self) { options.coercion.data(from: $0) }
+        }
+    }
+
+    func unwrapDate(_ node: Int, _ key: PathComponent?) throws -> Date {
+        guard node != DecoderImpl.zero else {
+            throw NotConverted(expected: Date.self, found: "nothing", reason: "Date has no default value")
+        }
+        switch options.dateDecodingStrategy.base {
+        case .deferredToDate:
+            return try descend(into: node, key: key) { try Date(from: self) }
+        case .custom(let read):
+            return try descend(into: node, key: key) { try read(self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloatingPoint(node, key, as: Double.self))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapFloatingPoint(node, key, as: Double.self) / 1000)
+        case .iso8601:
+            let string = try unwrapString(node, key)
+            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
+            if lenient, let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) { return date }
+            return try dateNotParsed(node, key, "Expected date string to be ISO8601-formatted.")
+        case .formatted(let formatter):
+            let string = try unwrapString(node, key)
+            if let date = formatter.date(from: string) { return date }
+            return try dateNotParsed(node, key, "Date string does not match format expected by formatter.")
+        case .flexible:
+            guard let input = scalar(node) else { throw mismatch(Date.self, node: node, key: key) }
+            if case .null = input { throw mismatch(Date.self, node: node, key: key) }
+            if let custom = options.coercion.customRule(for: Date.self, from: input), case .converted(let date, _) = custom {
+                return date
+            }
+            switch options.coercion.date(from: input) {
+            case .converted(let date, _):
+                return date
+            case .notConverted(let reason):
+                return try dateNotParsed(node, key, "Cannot read a date from \(DecodingErrors.describe(self, node)): \(reason).")
+            }
+        }
+    }
+
+    private func dateNotParsed(_ node: Int, _ key: PathComponent?, _ message: String) throws -> Date {
+        if lenient {
+            throw NotConverted(expected: Date.self, found: DecodingErrors.describe(self, node), reason: message)
+        }
+        throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), message)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+extension DecoderImpl {
+    // MARK: Generic dispatch
+
+    /// Decodes a `T` from `node`; `key` is the path component of `node` (not yet pushed).
+    ///
+    /// Scalars are read in place; `Date`, `Data`, `URL`, `Decimal` and `JSONValue` follow the
+    /// decoder's strategies; arrays, sets, dictionaries and optionals take the container fast
+    /// path (`BridgeCollectionDecodable`); `MappableCodable` models go through their mapping and
+    /// hooks; everything else runs its own `init(from:)`.
+    func unwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)? = nil) throws -> T {
+        if T.self == String.self { return unsafeBitCast(try unwrapString(node, key), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int.self), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try unwrapFloatingPoint(node, key, as: Double.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unwrapBool(node, key), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int64.self), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt64.self), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try unwrapFloatingPoint(node, key, as: Float.self), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int32.self), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt.self), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int8.self), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int16.self), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt8.self), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt16.self), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt32.self), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try unwrapDate(node, key), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try unwrapData(node, key), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try unwrapURL(node, key), to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(node, key), to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(node == DecoderImpl.zero ? JSONValue.null : tape.value(at: node), to: T.self) }
+        return try _slowPathUnwrap(type, node: node, key: key, elementType: elementType)
+    }
+
+    private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
+        if let collection = T.self as? any BridgeCollectionDecodable.Type {
+            if node != DecoderImpl.zero, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
+               options.coercion.parsesEmbeddedJSON, let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType)
+            {
+                return embedded
+            }
+            return try descend(into: node, key: key) {
+                try collection.bridgeDecode(from: self, elementType: elementType) as! T
+            }
+        }
+        if let elementType, !(elementType is any BridgeCollectionDecodable.Type) {
+            return try decodeOverride(T.self, as: elementType, node: node, key: key)
+        }
+        if let model = T.self as? any MappableCodable.Type {
+            return try decodeModel(T.self, model, node: node, key: key)
+        }
+        if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+           let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: nil)
+        {
+            return embedded
+        }
+        return try descend(into: node, key: key) { try T(from: self) }
+    }
+
+    /// Decodes `concrete` (from `elementTypes`) and returns it as the declared `T`.
+    func decodeOverride<T: Decodable>(_ type: T.Type, as concrete: any Codable.Type, node: Int, key: PathComponent?) throws -> T {
+        func open<C: Decodable>(_ c: C.Type) throws -> Any { try unwrap(C.self, node: node, key: key) }
+        let value = try open(concrete)
+        guard let typed = value as? T else {
+            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
+                                               "elementTypes names \(concrete) for a property declared as \(T.self), which \(concrete) is not a subtype of.")
+        }
+        return typed
+    }
+
+    /// Decodes a `T` from a string that holds a JSON object or array (`.lenient`), or `nil` when
+    /// the string does not look like one. Reported as a coercion.
+    private func decodeEmbedded<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T? {
+        let first = bytes[nodes[node].payload ..< nodes[node].payload + Int(nodes[node].length)].first { $0 > 0x20 }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+        guard let embedded = try? JSONTape(parsing: Data(text(node).utf8), maxDepth: options.maxDepth) else { return nil }
+        let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
+            try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
+        }
+        record(.coerced, key: key, "string holding JSON → \(T.self)")
+        return value
+    }
+
+    /// The value a JSON null gives `T` when `T` accepts null (`Optional`, `JSONValue`), else `nil`.
+    func nullValue<T>(_ type: T.Type) -> T? {
+        if T.self == JSONValue.self { return unsafeBitCast(JSONValue.null, to: T.self) }
+        if let optional = T.self as? any BridgeOptional.Type { return (optional.bridgeNone as! T) }
+        return nil
+    }
+
+    // MARK: Missing values
+
+    /// Why a property's value must be substituted.
+    enum SubstitutionReason {
+        case missing(tried: [String])
+        case null
+        case notConverted(NotConverted)
+        case rejected(ModelRejected)
+    }
+
+    /// The value for a property with no usable value: under `.useDefault` the model's declared
+    /// default or the type's zero value (reported), else the error `JSONDecoder` would throw.
+    func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
+        let failure = substitutionError(T.self, key: key, reason: reason)
+        if case .rejected(let rejection) = reason {
+            record(.rejected, key: key, "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)")
+        }
+        if case .throw = options.missingValueStrategy.base { throw failure }
+        // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
+        if case .null = reason, !lenient { throw failure }
+        if let value = nullValue(T.self) { return value }
+        if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
+            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(String(describing: declared).prefix(60))")
+            return declared
+        }
+        let value: T
+        do {
+            zeroDepth += 1
+            defer { zeroDepth -= 1 }
+            value = try unwrap(T.self, node: DecoderImpl.zero, key: key)
+        } catch {
+            throw failure
+        }
+        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(String(describing: value).prefix(60))")
+        return value
+    }
+
+    /// The property's value in the owner's encoded `init()` instance, when it is a
+    /// ``DefaultInitializable`` model that has one.
+    private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
+        guard case .key(let codingKey) = key, let defaults = owner.declaredDefaults else { return nil }
+        let name = codingKey.stringValue
+        let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
+        return try DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
+            guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
+            return try? child.unwrap(T.self, node: node, key: nil)
+        }
+    }
+
+    private func describe(_ reason: SubstitutionReason) -> String {
+        switch reason {
+        case .missing(let tried): tried.count == 1 ? "missing" : "missing (tried \(tried.joined(separator: ", ")))"
+        case .null: "null"
+        case .notConverted(let error): "\(error.found) not converted (\(error.reason))"
+        case .rejected: "model rejected"
+        }
+    }
+
+    private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
+        switch reason {
+        case .missing(let tried):
+            return DecodingErrors.keyNotFound(key.codingKey, path: codingPath, tried: tried)
+        case .null:
+            return DecodingErrors.valueNotFound(T.self, path: codingPath(adding: key))
+        case .notConverted(let error):
+            return DecodingErrors.typeMismatch(error.expected, found: error.found, path: codingPath(adding: key), hint: " " + error.reason)
+        case .rejected(let rejection):
+            return DecodingErrors.rejected(rejection, path: codingPath(adding: key))
+        }
+    }
+}
+
+/// `Optional`, seen without knowing its wrapped type.
+protocol BridgeOptional {
+    static var bridgeNone: Self { get }
+}
+
+extension Optional: BridgeOptional {
+    static var bridgeNone: Self { nil }
+}

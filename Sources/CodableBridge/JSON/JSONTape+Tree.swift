@@ -1,0 +1,253 @@
+// Converting between a tape and the public `JSONValue` tree, both ways without recursion.
+//
+// Tape → tree walks the nodes in order with a stack of open containers. Finished values are
+// pushed on one value stack; when a container ends, its elements are the top `count` values of
+// that stack and are *moved* (not copied, no reference counting) into the new array:
+//
+//     nodes:   0 array(end 4)  1 number 1  2 array(end 4)  3 string "x"
+//     i = 3    frames [0, 2]   values [1, "x"]
+//     i = 4    node 2 ends     values [1, ["x"]]      node 0 ends    values [[1, ["x"]]]
+//
+// Tree → tape is the mirror image: a stack of partly written containers, each with the position
+// of its next child; a container node is patched with its end when its last child is written.
+
+extension JSONTape {
+    /// Builds a tape holding `value`: strings and number text are written into `bytes`, keys in
+    /// object order. Used to decode from a `JSONValue` with the same decoder as from text.
+    ///
+    /// ```swift
+    /// let tape = JSONTape(value: ["id": 7])
+    /// tape.value(at: 0) == ["id": 7]   // true
+    /// ```
+    ///
+    /// Works for any depth (no recursion). Keys are unique (a ``JSONObject`` cannot hold a key
+    /// twice), so no node carries ``Flags/duplicateKeys``. Strings are stored as their UTF-8 and
+    /// marked ``Flags/escaped`` never; numbers keep `JSONNumber.text`, flagged like parsed ones.
+    ///
+    /// - Parameter value: The tree to flatten.
+    package init(value: JSONValue) {
+        /// A container whose children are being written.
+        struct Frame {
+            var node: Int
+            var keys: [String]
+            var values: [JSONValue]
+            var position: Int
+        }
+        var bytes: [UInt8] = []
+        var nodes: [Node] = []
+        var frames: [Frame] = []
+
+        func appendText(_ text: String, kind: Kind, flags: UInt8) {
+            let start = bytes.count
+            bytes.append(contentsOf: text.utf8)
+            nodes.append(Node(kind: kind, payload: start, length: UInt32(clamping: bytes.count - start), flags: flags))
+        }
+
+        func append(_ value: JSONValue) {
+            switch value {
+            case .null:
+                nodes.append(Node(kind: .null))
+            case .bool(let b):
+                nodes.append(Node(kind: b ? .true : .false))
+            case .string(let s):
+                appendText(s, kind: .string, flags: 0)
+            case .number(let n):
+                var flags: UInt8 = n.text.utf8.first == UInt8(ascii: "-") ? Flags.negative : 0
+                if n.isInteger { flags |= Flags.integer }
+                appendText(n.text, kind: .number, flags: flags)
+            case .array(let elements):
+                nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
+                if !elements.isEmpty {
+                    frames.append(Frame(node: nodes.count - 1, keys: [], values: elements, position: 0))
+                }
+            case .object(let object):
+                nodes.append(Node(kind: .object, payload: nodes.count + 1, length: UInt32(clamping: object.count)))
+                if !object.isEmpty {
+                    frames.append(Frame(node: nodes.count - 1, keys: object.keys, values: object.values, position: 0))
+                }
+            }
+        }
+
+        append(value)
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            let position = frames[top].position
+            if position == frames[top].values.count {
+                nodes[frames[top].node].payload = nodes.count
+                frames.removeLast()
+                continue
+            }
+            frames[top].position = position + 1
+            if !frames[top].keys.isEmpty {
+                appendText(frames[top].keys[position], kind: .string, flags: 0)
+            }
+            append(frames[top].values[position])
+        }
+        bytes.append(0)
+        self.init(bytes: bytes, nodes: nodes)
+    }
+
+    /// The public tree for the subtree at `index` (0 for the whole document).
+    ///
+    /// Objects keep document order; where ``Flags/duplicateKeys`` marks an object, the first
+    /// occurrence of each key is kept and later ones are dropped (as Foundation's `JSONDecoder`
+    /// does). Numbers keep their text. Works for any depth (no recursion).
+    ///
+    /// ```swift
+    /// let tape = try JSONTape(parsing: Data(#"{"a": [1, 2], "a": 3}"#.utf8), maxDepth: 512)
+    /// tape.value(at: 0)   // {"a": [1, 2]}
+    /// tape.value(at: 2)   // [1, 2]
+    /// ```
+    ///
+    /// - Parameter index: A node index of this tape.
+    /// - Returns: The value rooted at that node.
+    package func value(at index: Int) -> JSONValue {
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in
+                var builder = TreeBuilder(nodes: nodes, bytes: bytes)
+                return builder.build(from: index)
+            }
+        }
+    }
+}
+
+/// The state of ``JSONTape/value(at:)``. See the design comment at the top of this file.
+private struct TreeBuilder: ~Copyable {
+    struct Frame {
+        /// The node index after the container's last descendant.
+        var end: Int
+        /// Where the container's first value sits on the value stack.
+        var valueBase: Int
+        /// Where its first key sits on the key stack; `-1` for an array.
+        var keyBase: Int
+        var hasDuplicateKeys: Bool
+    }
+
+    let nodes: UnsafeBufferPointer<JSONTape.Node>
+    let bytes: UnsafeBufferPointer<UInt8>
+    var frames = ScratchBuffer<Frame>(capacity: 16)
+    var values = MoveStack<JSONValue>()
+    var keys = MoveStack<String>()
+
+    init(nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>) {
+        self.nodes = nodes
+        self.bytes = bytes
+    }
+
+    mutating func build(from root: Int) -> JSONValue {
+        var i = root
+        while true {
+            let node = nodes[i]
+            i += 1
+            switch node.kind {
+            case .array, .object:
+                frames.append(Frame(
+                    end: node.payload,
+                    valueBase: values.count,
+                    keyBase: node.kind == .object ? keys.count : -1,
+                    hasDuplicateKeys: node.flags & JSONTape.Flags.duplicateKeys != 0))
+            case .string:
+                let text = string(node)
+                // In an object, a string with as many keys as values before it is a key.
+                if let top = frames.last, top.keyBase >= 0, keys.count - top.keyBase == values.count - top.valueBase {
+                    keys.push(text)
+                } else {
+                    values.push(.string(text))
+                }
+            case .number:
+                values.push(.number(JSONNumber(uncheckedText: string(node))))
+            case .true:
+                values.push(.bool(true))
+            case .false:
+                values.push(.bool(false))
+            case .null:
+                values.push(.null)
+            }
+            while let top = frames.last, top.end == i {
+                _ = frames.removeLast()
+                let container = top.keyBase >= 0 ? JSONValue.object(makeObject(top)) : .array(makeArray(top))
+                values.push(container)
+            }
+            if frames.count == 0 { return values.pop() }
+        }
+    }
+
+    @inline(__always)
+    func string(_ node: JSONTape.Node) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
+    }
+
+    mutating func makeArray(_ frame: Frame) -> [JSONValue] {
+        let count = values.count - frame.valueBase
+        return [JSONValue](unsafeUninitializedCapacity: count) { buffer, initialized in
+            values.moveTop(count, to: buffer.baseAddress)
+            initialized = count
+        }
+    }
+
+    mutating func makeObject(_ frame: Frame) -> JSONObject {
+        let count = values.count - frame.valueBase
+        var object = JSONObject()
+        object.reserveCapacity(count)
+        for k in 0 ..< count {
+            let key = keys.take(at: frame.keyBase + k)
+            let value = values.take(at: frame.valueBase + k)
+            if !frame.hasDuplicateKeys || object.position(of: key) == nil {
+                object.appendUnchecked(key, value)
+            }
+        }
+        keys.forgetTop(count)
+        values.forgetTop(count)
+        return object
+    }
+}
+
+/// A stack of values that can be moved out in bulk without reference counting.
+private struct MoveStack<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity = 16
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: 16) }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    mutating func pop() -> Element {
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Moves out the element at `i`, leaving its slot uninitialized; ``forgetTop(_:)`` must then
+    /// drop the slot from the stack.
+    @inline(__always)
+    func take(at i: Int) -> Element { (base + i).move() }
+
+    /// Drops the top `n` slots, whose elements were already moved out by ``take(at:)``.
+    mutating func forgetTop(_ n: Int) { count -= n }
+
+    /// Moves the top `n` elements to `destination` (uninitialized memory) and drops them.
+    mutating func moveTop(_ n: Int, to destination: UnsafeMutablePointer<Element>?) {
+        guard n > 0, let destination else { return }
+        count -= n
+        destination.moveInitialize(from: base + count, count: n)
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity *= 2
+    }
+}

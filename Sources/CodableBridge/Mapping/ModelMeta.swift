@@ -1,0 +1,249 @@
+import Foundation
+
+// MARK: - Design
+//
+// A model's mapping tables (`keyMapping`, `ignoredProperties`, …) are computed properties the
+// user writes; reading them builds dictionaries and arrays. YYModel compiles them once per class
+// into `_YYModelMeta`; we do the same. The first time a `MappableCodable` type is decoded or
+// encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
+// `ObjectIdentifier` in a lock-protected dictionary. Decoders copy the pointer into a per-decode
+// cache, so steady-state decoding takes no lock.
+//
+//     struct Book: MappableCodable {
+//         static var keyMapping: KeyMapping { ["name": "n", "desc": "ext.desc", "id": ["id", "ID"]] }
+//     }
+//
+//     ModelMeta(Book)
+//       properties["name"] → [["n"]]
+//       properties["desc"] → [["ext.desc"] literal first, then ["ext", "desc"]]
+//       properties["id"]   → [["id"], ["ID"]]
+//       encodingPath("desc") → ["ext", "desc"]
+//
+// Hooks (`decodingType(for:)`, `willDecode`, `didDecode`, `didEncode`) take a `JSONValue`, which
+// costs a tree build per model. Their default implementations mark themselves through
+// `HookProbe`, so a type's first use reveals which hooks it really implements; the rest are never
+// called and their trees never built.
+
+/// The compiled, validated mapping of one `MappableCodable` type. Immutable once built.
+package final class ModelMeta: Sendable {
+    /// One place to look for a property's value: a literal key or a path of keys.
+    package struct Lookup: Sendable {
+        /// The object keys from the outermost in (one element for a plain key).
+        package let segments: [String]
+    }
+
+    /// The model type.
+    package let type: any MappableCodable.Type
+    /// The type's name, for messages.
+    package let typeName: String
+    /// Mapped properties: coding key string → the places to look, in order. A dotted string
+    /// literal contributes its literal key first, then its path.
+    package let lookups: [String: [Lookup]]
+    /// Properties never decoded nor encoded (ignored, or outside `onlyProperties`).
+    package let excluded: Set<String>
+    /// The allow-list, when the type has one.
+    package let only: Set<String>?
+    /// Concrete types for properties whose declared type is a superclass.
+    package let elementTypes: [String: any Codable.Type]
+    /// Whether the type implements `decodingType(for:)` / `willDecode(_:)` (probed once).
+    package let hasDecodingType: Bool
+    package let hasWillDecode: Bool
+
+    init(_ type: any MappableCodable.Type) throws(MappingTableError) {
+        let typeName = String(reflecting: type)
+        self.type = type
+        self.typeName = typeName
+        let mapping = type.keyMapping
+        let ignored = type.ignoredProperties
+        let only = type.onlyProperties
+
+        var lookups: [String: [Lookup]] = [:]
+        for property in mapping.keys.sorted() {
+            let key = mapping[property]!
+            if property.isEmpty {
+                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\"]", problem: "the property name is empty")
+            }
+            if key.candidates.isEmpty {
+                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the list of alternate keys is empty; give at least one key")
+            }
+            var list: [Lookup] = []
+            for candidate in key.candidates {
+                if candidate.segments.isEmpty || candidate.segments.contains(where: \.isEmpty) {
+                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
+                }
+                if candidate.isDottedLiteral {
+                    list.append(Lookup(segments: [candidate.joined]))
+                }
+                list.append(Lookup(segments: candidate.segments))
+            }
+            if ignored.contains(property) {
+                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
+            }
+            if let only, !only.contains(property) {
+                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from keyMapping or add it to onlyProperties")
+            }
+            lookups[property] = list
+        }
+        if let only {
+            let both = only.intersection(ignored)
+            if let first = both.sorted().first {
+                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored")
+            }
+            if only.contains("") {
+                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name")
+            }
+        }
+        if ignored.contains("") {
+            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name")
+        }
+        let elementTypes = type.elementTypes
+        if let empty = elementTypes.keys.first(where: \.isEmpty) {
+            throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(empty)\"]", problem: "the property name is empty")
+        }
+        self.lookups = lookups
+        self.excluded = ignored
+        self.only = only
+        self.elementTypes = elementTypes
+        hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
+        hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
+    }
+
+    /// Whether `property` is decoded and encoded at all.
+    @inline(__always)
+    package func isIncluded(_ property: String) -> Bool {
+        if excluded.contains(property) { return false }
+        if let only { return only.contains(property) }
+        return true
+    }
+
+    /// The path a property is written to when encoding: its first candidate (`nil` when the
+    /// property is not mapped and uses its own key).
+    package func encodingPath(for property: String) -> [String]? {
+        guard let list = lookups[property] else { return nil }
+        // A dotted literal contributes [literal, path]; encode the path (the documented form).
+        if list.count >= 2, list[0].segments.count == 1, list[1].segments.count > 1,
+           list[0].segments[0] == list[1].segments.joined(separator: ".") {
+            return list[1].segments
+        }
+        return list[0].segments
+    }
+
+    /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
+    /// once per type (`nil` for other models, or when that instance cannot be encoded).
+    package var declaredDefaults: JSONTape? {
+        ModelMeta.cache.defaults(for: ObjectIdentifier(type)) { [type] in
+            guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
+                  let value = try? BridgeEncoder().encodeToJSONValue(instance) else { return nil }
+            return JSONTape(value: value)
+        }
+    }
+
+    // MARK: The cache
+
+    private static let cache = MetaCache()
+
+    /// The compiled mapping of `type`, built and validated on first use.
+    ///
+    /// - Throws: ``MappingTableError`` naming the type and the invalid entry.
+    package static func of(_ type: any MappableCodable.Type) throws(MappingTableError) -> ModelMeta {
+        let id = ObjectIdentifier(type)
+        if let meta = cache.get(id) { return meta }
+        let meta = try ModelMeta(type)
+        return cache.insert(meta, for: id)
+    }
+
+    /// Whether values of `type` have a `didDecode` that does something, once known.
+    package static func didDecodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
+        cache.hookFlag(ObjectIdentifier(type), \.didDecode)
+    }
+
+    /// Records the outcome of probing `didDecode` for `type`.
+    package static func setDidDecodeIsImplemented(_ type: any MappableCodable.Type, _ value: Bool) {
+        cache.setHookFlag(ObjectIdentifier(type), \.didDecode, value)
+    }
+
+    /// Whether values of `type` have a `didEncode` that does something, once known.
+    package static func didEncodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
+        cache.hookFlag(ObjectIdentifier(type), \.didEncode)
+    }
+
+    /// Records the outcome of probing `didEncode` for `type`.
+    package static func setDidEncodeIsImplemented(_ type: any MappableCodable.Type, _ value: Bool) {
+        cache.setHookFlag(ObjectIdentifier(type), \.didEncode, value)
+    }
+}
+
+/// The per-type cache: metas and the instance-hook probe results, under one lock.
+private final class MetaCache: @unchecked Sendable {
+    struct InstanceHooks {
+        var didDecode: Bool?
+        var didEncode: Bool?
+    }
+
+    private let lock = NSLock()
+    private var metas: [ObjectIdentifier: ModelMeta] = [:]
+    private var hooks: [ObjectIdentifier: InstanceHooks] = [:]
+    private var defaults: [ObjectIdentifier: JSONTape?] = [:]
+
+    /// The cached defaults of a type, computed outside the lock on first use.
+    func defaults(for id: ObjectIdentifier, compute: () -> JSONTape?) -> JSONTape? {
+        lock.lock()
+        if let cached = defaults[id] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let computed = compute()
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = defaults[id] { return cached }
+        defaults[id] = computed
+        return computed
+    }
+
+    func get(_ id: ObjectIdentifier) -> ModelMeta? {
+        lock.lock()
+        defer { lock.unlock() }
+        return metas[id]
+    }
+
+    /// Inserts unless another thread won the race; returns the stored meta.
+    func insert(_ meta: ModelMeta, for id: ObjectIdentifier) -> ModelMeta {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = metas[id] { return existing }
+        metas[id] = meta
+        return meta
+    }
+
+    func hookFlag(_ id: ObjectIdentifier, _ field: KeyPath<InstanceHooks, Bool?>) -> Bool? {
+        lock.lock()
+        defer { lock.unlock() }
+        return hooks[id]?[keyPath: field]
+    }
+
+    func setHookFlag(_ id: ObjectIdentifier, _ field: WritableKeyPath<InstanceHooks, Bool?>, _ value: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        hooks[id, default: InstanceHooks()][keyPath: field] = value
+    }
+}
+
+/// An invalid mapping table, found the first time its type was decoded or encoded.
+///
+/// ```
+/// Invalid mapping table of MyApp.Book: keyMapping["desc"] = "ext..desc": a key or key-path
+/// segment is empty (check for a leading, trailing or doubled '.')
+/// ```
+public struct MappingTableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The model type whose table is invalid.
+    public let typeName: String
+    /// The offending entry, as written.
+    public let entry: String
+    /// What is wrong and how to fix it.
+    public let problem: String
+
+    public var description: String {
+        "Invalid mapping table of \(typeName): \(entry): \(problem)"
+    }
+}

@@ -1,0 +1,186 @@
+import CodableBridge
+import Foundation
+
+// Models used by the mapping tests. Each mirrors a case of YYModel's own test suite
+// (YYTestCustomMapper, YYTestNestModel, YYTestContainer, YYTestBlacklist/Whitelist,
+// YYTestCustomClass, YYTestCustomTransform), restated for Swift.
+
+struct Book: MappableCodable, Equatable {
+    var name: String
+    var desc: String?
+    var bookID: Int
+    var pages: Int = 0
+
+    static var keyMapping: KeyMapping {
+        ["name": "n",
+         "desc": "ext.desc",
+         "bookID": ["id", "ID", "book_id"]]
+    }
+}
+
+struct Paths: MappableCodable, Equatable {
+    var dotted: String?
+    var literal: String?
+    var segments: String?
+    var deep: Int?
+
+    static var keyMapping: KeyMapping {
+        ["dotted": "a.b",
+         "literal": .key("x.y"),
+         "segments": .path(["p", "q.r"]),
+         "deep": "one.two.three"]
+    }
+}
+
+/// Several properties read the same key (YYModel allows it).
+struct SharedKey: MappableCodable, Equatable {
+    var first: String
+    var second: String
+
+    static var keyMapping: KeyMapping { ["first": "name", "second": "name"] }
+}
+
+struct Filtered: MappableCodable, Equatable {
+    var kept: String = ""
+    var secret: String = ""
+    var other: Int = 0
+
+    static var ignoredProperties: Set<String> { ["secret"] }
+}
+
+struct Allowed: MappableCodable, Equatable {
+    var a: Int?
+    var b: Int?
+    var c: Int?
+
+    static var onlyProperties: Set<String>? { ["a", "c"] }
+}
+
+class Shape: MappableCodable, @unchecked Sendable {
+    var name: String
+
+    init(name: String) { self.name = name }
+
+    private enum CodingKeys: String, CodingKey { case name }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+    }
+
+    class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
+        switch json["type"]?.stringValue {
+        case "circle": Circle.self
+        case "square": Square.self
+        default: nil
+        }
+    }
+}
+
+final class Circle: Shape, @unchecked Sendable {
+    var radius: Double
+
+    private enum CodingKeys: String, CodingKey { case radius }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        radius = try c.decode(Double.self, forKey: .radius)
+        try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(radius, forKey: .radius)
+        try super.encode(to: encoder)
+    }
+}
+
+final class Square: Shape, @unchecked Sendable {
+    var side: Double
+
+    private enum CodingKeys: String, CodingKey { case side }
+
+    required init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        side = try c.decode(Double.self, forKey: .side)
+        try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(side, forKey: .side)
+        try super.encode(to: encoder)
+    }
+}
+
+struct Drawing: MappableCodable {
+    var main: Shape
+    var shapes: [Shape]
+    var named: [String: Shape]
+    var backup: Shape?
+}
+
+/// `elementTypes` picks the concrete class where the JSON has no type tag.
+struct CircleDrawing: MappableCodable {
+    var main: Shape
+    var shapes: [Shape]
+    var lookup: [String: Shape]
+
+    static var elementTypes: [String: any Codable.Type] {
+        ["main": Circle.self, "shapes": Circle.self, "lookup": Circle.self]
+    }
+}
+
+/// Rewrites its input and validates its output; rejects `"invalid": true`.
+struct Hooked: MappableCodable, Equatable {
+    var value: Int
+    var label: String = ""
+
+    static func willDecode(_ json: JSONValue) throws -> JSONValue {
+        guard case .object(var object) = json else { return json }
+        if object["invalid"] == true { throw HookError.rejected }
+        if let legacy = object["legacy_value"] { object["value"] = legacy }
+        return .object(object)
+    }
+
+    mutating func didDecode(from json: JSONValue) throws {
+        if value < 0 { throw HookError.negative }
+        label = "seen \(json["value"]?.description ?? "?")"
+    }
+}
+
+enum HookError: Error, Equatable { case rejected, negative }
+
+struct HookedHolder: MappableCodable {
+    var required: Hooked
+    var optional: Hooked?
+    var list: [Hooked]
+    var map: [String: Hooked]
+}
+
+struct Settings: MappableCodable, DefaultInitializable, Equatable {
+    var pageSize = 20
+    var theme = "light"
+    var tags: [String] = ["default"]
+
+    init() {}
+}
+
+struct BadEmptyKey: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["a": ""] } }
+struct BadEmptySegment: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["a": "ext..desc"] } }
+struct BadEmptyAlternates: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["a": .alternates([])] } }
+struct BadIgnoredAndMapped: MappableCodable {
+    var a: Int
+    static var keyMapping: KeyMapping { ["a": "x"] }
+    static var ignoredProperties: Set<String> { ["a"] }
+}
+struct BadOnlyAndIgnored: MappableCodable {
+    var a: Int
+    static var onlyProperties: Set<String>? { ["a"] }
+    static var ignoredProperties: Set<String> { ["a"] }
+}
