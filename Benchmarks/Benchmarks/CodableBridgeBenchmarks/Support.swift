@@ -84,7 +84,38 @@ enum Check {
     /// Fails unless CodableBridge produced the same model as Foundation.
     static func same<Model: Equatable>(_ bridge: Model, _ foundation: Model, _ what: String) throws {
         guard bridge == foundation else {
-            throw SetupFailure("CodableBridge MISMATCH: \(what) differs from Foundation's result for \(Model.self)")
+            let difference = firstDifference(bridge, foundation, path: "") ?? "somewhere"
+            throw SetupFailure("CodableBridge MISMATCH: \(what) differs from Foundation's result for \(Model.self) at \(difference)")
         }
+    }
+
+    /// The first place two values differ, found through `Mirror`, as "path: bridge vs foundation".
+    static func firstDifference(_ lhs: Any, _ rhs: Any, path: String) -> String? {
+        let left = Mirror(reflecting: lhs)
+        let right = Mirror(reflecting: rhs)
+        if left.children.isEmpty || right.children.isEmpty {
+            let (a, b) = (String(reflecting: lhs), String(reflecting: rhs))
+            return a == b ? nil : "\(path.isEmpty ? "<root>" : path): \(a.prefix(120)) vs \(b.prefix(120))"
+        }
+        var leftChildren = Array(left.children)
+        var rightChildren = Array(right.children)
+        if left.displayStyle == .dictionary {
+            // Equal dictionaries may iterate in different orders: compare by key.
+            func key(_ child: Mirror.Child) -> String {
+                String(describing: Mirror(reflecting: child.value).children.first?.value ?? "")
+            }
+            leftChildren.sort { key($0) < key($1) }
+            rightChildren.sort { key($0) < key($1) }
+        }
+        guard leftChildren.count == rightChildren.count else {
+            return "\(path.isEmpty ? "<root>" : path): \(leftChildren.count) vs \(rightChildren.count) elements"
+        }
+        for (index, (a, b)) in zip(leftChildren, rightChildren).enumerated() {
+            let label = a.label.map { path.isEmpty ? $0 : "\(path).\($0)" } ?? "\(path)[\(index)]"
+            if let difference = firstDifference(a.value, b.value, path: label) {
+                return difference
+            }
+        }
+        return nil
     }
 }
