@@ -1,6 +1,6 @@
 // Mapping tables, coercion of a messy payload, and many small objects.
 //
-// "Decode twitter — CodableBridge (mapped)" and "Decode weibo_status — CodableBridge (mapped)":
+// "Decode twitter — CodableBridge (mapped)" and "Decode weibo-status — CodableBridge (mapped)":
 //   the same payloads through `MappableCodable` models (Mapped/), with the default (lenient)
 //   BridgeDecoder. Compare, in the same group, with Foundation (hand-written CodingKeys) and with
 //   CodableBridge on the unmapped strict model.
@@ -36,7 +36,7 @@ private func registerMappedPayloads() {
         return DecodeState(data: data, bridge: decoder)
     }
 
-    Benchmark(Suite.name("Decode weibo_status", "\(Suite.bridge) (mapped)"), configuration: Suite.configuration(for: .weiboStatus)) { benchmark, state in
+    Benchmark(Suite.name("Decode weibo-status", "\(Suite.bridge) (mapped)"), configuration: Suite.configuration(for: .weiboStatus)) { benchmark, state in
         for _ in benchmark.scaledIterations {
             blackHole(try state.bridge.decode(MappedWeiboStatus.self, from: state.data))
         }

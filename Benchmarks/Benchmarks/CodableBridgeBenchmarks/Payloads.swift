@@ -11,14 +11,15 @@ enum Payload: String, CaseIterable, Sendable {
     case githubUser = "yymodel_github_user"
     case weiboStatus = "yymodel_weibo_status"
 
-    /// The short name used in benchmark names ("Decode twitter — Foundation").
+    /// The short name used in benchmark names ("Decode twitter — Foundation"). No underscores:
+    /// the JMH export turns spaces into underscores, and compare.py turns them back.
     var label: String {
         switch self {
         case .twitter: "twitter"
-        case .citm: "citm_catalog"
+        case .citm: "citm"
         case .canada: "canada"
-        case .githubUser: "github_user"
-        case .weiboStatus: "weibo_status"
+        case .githubUser: "github-user"
+        case .weiboStatus: "weibo-status"
         }
     }
 

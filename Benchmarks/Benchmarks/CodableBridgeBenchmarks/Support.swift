@@ -13,7 +13,7 @@ enum Suite {
     static let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
 
     /// Large documents (twitter, citm, canada: 0.6–2.2 MB) run up to 2 s or 300 iterations; small
-    /// ones (github_user, weibo_status) up to 1 s or 5 000 iterations. With ~70 benchmarks the
+    /// ones (github-user, weibo-status) up to 1 s or 5 000 iterations. With ~70 benchmarks the
     /// whole suite takes about 5–8 minutes on 2 cores, build included.
     static func configuration(large: Bool, scalingFactor: BenchmarkScalingFactor = .one) -> Benchmark.Configuration {
         .init(
