@@ -54,7 +54,7 @@ private func registerEncode<Model: Codable & Equatable>(_ payload: Payload, _ ty
         do {
             roundTripped = try JSONDecoder().decode(Model.self, from: encoded)
         } catch {
-            throw SetupFailure("CodableBridge MISMATCH: JSONDecoder cannot read BridgeEncoder's output for \(file): \(error)")
+            throw SetupFailure("CodableBridge MISMATCH: JSONDecoder cannot read BridgeEncoder's output for \(file): \(describe(error))")
         }
         try Check.same(roundTripped, state.model, "BridgeEncoder output of \(file), read back by JSONDecoder,")
         return state

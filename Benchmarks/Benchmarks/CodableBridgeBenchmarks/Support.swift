@@ -43,8 +43,40 @@ enum Suite {
 struct SetupFailure: Error, CustomStringConvertible {
     let description: String
 
+    /// Messages are cut at 1 000 characters: the runner sends them to the benchmark tool over a
+    /// pipe, and a multi-megabyte message (an `EncodingError` holding the whole model) stops the run.
     init(_ description: String) {
-        self.description = description
+        self.description = description.count > 1_000 ? description.prefix(1_000) + " …" : description
+    }
+}
+
+/// An error described without the value it may carry (`EncodingError.invalidValue` holds the whole
+/// model being encoded): kind, coding path, debug description, underlying error.
+func describe(_ error: any Error) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "<root>" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+    func context(_ kind: String, _ context: DecodingError.Context) -> String {
+        "DecodingError.\(kind) at \(path(context.codingPath)): \(context.debugDescription)"
+    }
+    switch error {
+    case let error as EncodingError:
+        switch error {
+        case .invalidValue(let value, let context):
+            return "EncodingError.invalidValue (\(type(of: value))) at \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return String(String(describing: error).prefix(500))
+        }
+    case let error as DecodingError:
+        switch error {
+        case .typeMismatch(let type, let c): return context("typeMismatch(\(type))", c)
+        case .valueNotFound(let type, let c): return context("valueNotFound(\(type))", c)
+        case .keyNotFound(let key, let c): return context("keyNotFound(\(key.stringValue))", c)
+        case .dataCorrupted(let c): return context("dataCorrupted", c)
+        @unknown default: return String(String(describing: error).prefix(500))
+        }
+    default:
+        return String(String(describing: error).prefix(500))
     }
 }
 
@@ -67,7 +99,7 @@ enum Check {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw SetupFailure("MODEL ERROR: JSONDecoder cannot decode \(what) into \(Model.self): \(error)")
+            throw SetupFailure("MODEL ERROR: JSONDecoder cannot decode \(what) into \(Model.self): \(describe(error))")
         }
     }
 
@@ -77,7 +109,7 @@ enum Check {
         do {
             return try body()
         } catch {
-            throw SetupFailure("CodableBridge failed: \(what): \(error) (if this branch still has the library skeleton, merge main to pick up the implementation)")
+            throw SetupFailure("CodableBridge failed: \(what): \(describe(error)) (if this branch still has the library skeleton, merge main to pick up the implementation)")
         }
     }
 
