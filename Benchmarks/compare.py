@@ -54,12 +54,12 @@ def run_suite(extra_args):
     command = ["swift", "package", "--disable-sandbox", "benchmark",
                "--format", "jmh", "--path", out_dir, "--no-progress"] + extra_args
     print("$ " + " ".join(command), file=sys.stderr)
-    result = subprocess.run(command, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     log_path = os.path.join(out_dir, "run.log")
     with open(log_path, "w") as log:
-        log.write(result.stdout)
-    failures = [line for line in result.stdout.splitlines()
-                if "MISMATCH" in line or "CodableBridge failed" in line or "MODEL ERROR" in line]
+        result = subprocess.run(command, cwd=HERE, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    with open(log_path, errors="replace") as log:
+        lines = log.read().splitlines()
+    failures = [lines[i + 2] for i, line in enumerate(lines[:-2]) if "setup failed:" in line]
     if result.returncode != 0:
         print(f"note: the benchmark run exited with {result.returncode}; full log: {log_path}", file=sys.stderr)
     for line in failures:
