@@ -1,10 +1,29 @@
 import Foundation
 
-// SKELETON — the coercion work fills in the rule families and presets.
-
 /// Which mismatched JSON scalars are converted to the requested Swift type, and how.
 ///
-/// Defaults to `.lenient` on `BridgeDecoder`.
+/// A policy is a set of rule families — one setting per kind of mismatch (string → integer,
+/// number → Bool, string → Date …) — plus any rules you register for your own types. The decoder
+/// asks the policy only after a strict mismatch: a JSON string where an `Int` was expected, a
+/// number that does not fit `UInt8`. Start from a preset and change what you need:
+///
+/// | preset | meaning |
+/// |---|---|
+/// | ``strict`` | nothing is converted: exactly Foundation's `JSONDecoder` |
+/// | ``lenient`` | converts whenever no information is lost and the meaning is unambiguous |
+/// | ``yyModel`` | YYModel's exact table, for teams porting Objective-C models |
+///
+/// ```swift
+/// var policy = CoercionPolicy.lenient
+/// policy.stringToBool = .off                           // "yes" stays a mismatch
+/// policy = policy.addingRule(for: Money.self) { scalar in
+///     if case .string(let text) = scalar { return Money(text) }
+///     return nil
+/// }
+/// decoder.coercion = policy
+/// ```
+///
+/// Defaults to `.lenient` on `BridgeDecoder`. Docs/Coercion.md has the complete table.
 public struct CoercionPolicy: Sendable {
     /// Whether a mismatch the policy does not convert is an error (`.strict`, like `JSONDecoder`)
     /// rather than a missing value handed to the decoder's `missingValueStrategy`.
@@ -20,68 +39,121 @@ public struct CoercionPolicy: Sendable {
     /// Whether numbers may be read as dates (seconds since 1970) by the flexible date strategy.
     public var numbersAsDates: Bool
 
-    package init(mismatchIsError: Bool, parsesEmbeddedJSON: Bool, firstPresentAlternates: Bool, numbersAsDates: Bool) {
+    /// Strings where an integer is expected (`" 12 "` → 12). See ``StringToInteger``.
+    public var stringToInteger: StringToInteger.Rule
+    /// Numbers that do not fit the number type exactly (`12.5` → `Int`, `-1` → `UInt8`).
+    /// See ``NumberFitting``.
+    public var numberFitting: NumberFitting.Rule
+    /// Booleans where a number is expected (`true` → 1). See ``BoolToNumber``.
+    public var boolToNumber: BoolToNumber.Rule
+    /// Strings where a `Double`/`Float` is expected (`"1.5"` → 1.5). See ``StringToFloatingPoint``.
+    public var stringToFloatingPoint: StringToFloatingPoint.Rule
+    /// Strings where a `Decimal` is expected (`"12.30"` → 12.3). See ``StringToDecimal``.
+    public var stringToDecimal: StringToDecimal.Rule
+    /// Strings where a `Bool` is expected (`"yes"` → true). See ``StringToBool``.
+    public var stringToBool: StringToBool.Rule
+    /// Numbers where a `Bool` is expected (`1` → true). See ``NumberToBool``.
+    public var numberToBool: NumberToBool.Rule
+    /// Numbers and Booleans where a `String` is expected (`123` → `"123"`). See ``ScalarToString``.
+    public var scalarToString: ScalarToString.Rule
+    /// How strings become URLs (`" https://x.y "`). See ``StringToURL``.
+    public var stringToURL: StringToURL.Rule
+    /// Which date formats the `.flexible` date strategy reads. See ``StringToDate``.
+    public var stringToDate: StringToDate.Rule
+    /// How strings become `Data` (base64 or UTF-8). See ``StringToData``.
+    public var stringToData: StringToData.Rule
+    /// Which strings stand for null (`"<null>"`). See ``NullWords``.
+    public var nullWords: NullWords.Rule
+
+    /// Rules registered for users' own types, by type.
+    var customRules: [ObjectIdentifier: CustomRule] = [:]
+
+    /// A policy with every rule family set explicitly.
+    ///
+    /// Prefer starting from a preset (``strict``, ``lenient``, ``yyModel``) and changing single
+    /// properties; this initializer spells out a policy completely. Every parameter defaults to
+    /// the ``lenient`` setting.
+    ///
+    /// ```swift
+    /// let policy = CoercionPolicy(stringToBool: .off, numberToBool: .off)   // lenient, no Bools
+    /// ```
+    public init(
+        mismatchIsError: Bool = false,
+        parsesEmbeddedJSON: Bool = true,
+        firstPresentAlternates: Bool = false,
+        numbersAsDates: Bool = true,
+        stringToInteger: StringToInteger.Rule = .exact,
+        numberFitting: NumberFitting.Rule = .exact,
+        boolToNumber: BoolToNumber.Rule = .oneAndZero,
+        stringToFloatingPoint: StringToFloatingPoint.Rule = .decimalText,
+        stringToDecimal: StringToDecimal.Rule = .exact,
+        stringToBool: StringToBool.Rule = .words,
+        numberToBool: NumberToBool.Rule = .zeroOrOne,
+        scalarToString: ScalarToString.Rule = .jsonText,
+        stringToURL: StringToURL.Rule = .trimmed,
+        stringToDate: StringToDate.Rule = .flexible,
+        stringToData: StringToData.Rule = .base64,
+        nullWords: NullWords.Rule = .off
+    ) {
         self.mismatchIsError = mismatchIsError
         self.parsesEmbeddedJSON = parsesEmbeddedJSON
         self.firstPresentAlternates = firstPresentAlternates
         self.numbersAsDates = numbersAsDates
+        self.stringToInteger = stringToInteger
+        self.numberFitting = numberFitting
+        self.boolToNumber = boolToNumber
+        self.stringToFloatingPoint = stringToFloatingPoint
+        self.stringToDecimal = stringToDecimal
+        self.stringToBool = stringToBool
+        self.numberToBool = numberToBool
+        self.scalarToString = scalarToString
+        self.stringToURL = stringToURL
+        self.stringToDate = stringToDate
+        self.stringToData = stringToData
+        self.nullWords = nullWords
+    }
+
+    /// The four decoder-level switches, every rule family as in ``strict`` (nothing converted).
+    package init(mismatchIsError: Bool, parsesEmbeddedJSON: Bool, firstPresentAlternates: Bool, numbersAsDates: Bool) {
+        self.init(mismatchIsError: mismatchIsError, parsesEmbeddedJSON: parsesEmbeddedJSON,
+                  firstPresentAlternates: firstPresentAlternates, numbersAsDates: numbersAsDates,
+                  stringToInteger: .off, numberFitting: .exact, boolToNumber: .off,
+                  stringToFloatingPoint: .off, stringToDecimal: .off, stringToBool: .off,
+                  numberToBool: .off, scalarToString: .off, stringToURL: .exact,
+                  stringToDate: .flexible, stringToData: .base64, nullWords: .off)
     }
 
     /// Nothing is converted: exactly Foundation's `JSONDecoder`.
-    public static let strict = CoercionPolicy(mismatchIsError: true, parsesEmbeddedJSON: false, firstPresentAlternates: false, numbersAsDates: true)
+    ///
+    /// Mismatches are errors. Only what Foundation itself accepts passes: a number with a zero
+    /// fraction for an integer (`12.0` → 12), a valid URL string, base64 for `Data`. The
+    /// `.flexible` date strategy, when chosen, still reads every format it knows.
+    public static let strict = CoercionPolicy(mismatchIsError: true, parsesEmbeddedJSON: false,
+                                              firstPresentAlternates: false, numbersAsDates: true)
+
     /// Converts whenever no information is lost and the meaning is unambiguous.
-    public static let lenient = CoercionPolicy(mismatchIsError: false, parsesEmbeddedJSON: true, firstPresentAlternates: false, numbersAsDates: true)
+    ///
+    /// `" 12 "` → 12, `"1.5"` → 1.5, `"yes"` → true, `1` → true, `true` → 1, `123` → `"123"`,
+    /// `" https://x.y "` → URL; `"12abc"`, `12.5` → `Int`, `2` → `Bool` are not converted and go
+    /// to the decoder's `missingValueStrategy`.
+    public static let lenient = CoercionPolicy()
+
     /// YYModel's exact conversion table.
-    public static let yyModel = CoercionPolicy(mismatchIsError: false, parsesEmbeddedJSON: false, firstPresentAlternates: true, numbersAsDates: false)
+    ///
+    /// C's `atoll`/`atof` for strings (`"12abc"` → 12), truncation and wrapping (`-1` → `UInt8`
+    /// 255), non-zero → true, `true` → `"1"`, strings as UTF-8 `Data`, YYModel's null words and
+    /// date formats, first-present alternate keys.
+    public static let yyModel = CoercionPolicy(
+        mismatchIsError: false, parsesEmbeddedJSON: false, firstPresentAlternates: true, numbersAsDates: false,
+        stringToInteger: .yyModel, numberFitting: .yyModel, boolToNumber: .oneAndZero,
+        stringToFloatingPoint: .yyModel, stringToDecimal: .yyModel, stringToBool: .yyModel,
+        numberToBool: .nonZero, scalarToString: .yyModel, stringToURL: .trimmed,
+        stringToDate: .yyModel, stringToData: .utf8, nullWords: .yyModel
+    )
 
-    /// Converts `scalar` (which is not a JSON integer that fits `T`) to an integer of type `T`.
-    public func integer<T: FixedWidthInteger>(_ type: T.Type, from scalar: Scalar) -> Coercion<T> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Converts `scalar` (which is not a JSON number) to a floating-point value.
-    public func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, from scalar: Scalar) -> Coercion<T> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Converts `scalar` (which is not a JSON Boolean) to `Bool`.
-    public func bool(from scalar: Scalar) -> Coercion<Bool> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Converts `scalar` (which is not a JSON string) to `String`.
-    public func string(from scalar: Scalar) -> Coercion<String> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Converts `scalar` (which is not a JSON number) to `Decimal`.
-    public func decimal(from scalar: Scalar) -> Coercion<Decimal> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Converts `scalar` to `URL`; under `.strict` only an exact, valid URL string converts.
-    public func url(from scalar: Scalar) -> Coercion<URL> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Reads `scalar` as a date the flexible way (the policy's date formats; numbers as seconds
-    /// since 1970 when ``numbersAsDates``).
-    public func date(from scalar: Scalar) -> Coercion<Date> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Converts a string to `Data` when the input is not valid base64 (`.yyModel`: UTF-8 bytes).
-    public func data(from scalar: Scalar) -> Coercion<Data> {
-        .notConverted(reason: "not implemented")
-    }
-
-    /// Whether a string stands for null for an Optional (`.yyModel`: `"null"`, `"<null>"`, …).
-    public func isNullWord(_ string: String) -> Bool {
-        false
-    }
-
-    /// A user rule registered for `type`, applied before the built-in ones; `nil` when none.
-    public func customRule<T>(for type: T.Type, from scalar: Scalar) -> Coercion<T>? {
-        nil
+    /// Whether strings bound for `Data` are UTF-8 bytes rather than base64 (`.yyModel`); the
+    /// decoder then calls ``data(from:)`` before any base64 decoding of its own.
+    public var readsStringsAsUTF8Data: Bool {
+        stringToData == .utf8
     }
 }

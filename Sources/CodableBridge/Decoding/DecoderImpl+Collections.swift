@@ -17,7 +17,17 @@ extension Array: BridgeCollectionDecodable where Element: Decodable {
     static var acceptsEmbeddedObject: Bool { false }
 
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> [Element] {
-        try impl.decodeArray(Element.self, elementType: elementType)
+        // Arrays of scalars skip the generic element path (no metadata lookups per element).
+        if elementType == nil {
+            if Element.self == Double.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapFloatingPoint($0, $1, as: Double.self) }, to: [Element].self) }
+            if Element.self == Int.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapInteger($0, $1, as: Int.self) }, to: [Element].self) }
+            if Element.self == String.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapString($0, $1) }, to: [Element].self) }
+            if Element.self == Int64.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapInteger($0, $1, as: Int64.self) }, to: [Element].self) }
+            if Element.self == Float.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapFloatingPoint($0, $1, as: Float.self) }, to: [Element].self) }
+            if Element.self == Bool.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapBool($0, $1) }, to: [Element].self) }
+            if Element.self == UInt64.self { return unsafeBitCast(try impl.decodeScalarArray { try impl.unwrapInteger($0, $1, as: UInt64.self) }, to: [Element].self) }
+        }
+        return try impl.decodeArray(Element.self, elementType: elementType)
     }
 }
 
@@ -86,6 +96,29 @@ extension DecoderImpl {
             element = next(element)
             if let value = try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) {
                 result.append(value)
+            }
+        }
+        return result
+    }
+
+    /// The elements of an array of scalars at `current`, read by `read` (specialised per type).
+    /// A null or unconvertible element is dropped and reported under lenient policies.
+    @inline(__always)
+    func decodeScalarArray<E>(_ read: (Int, PathComponent?) throws -> E) throws -> [E] {
+        let array = current
+        guard array != DecoderImpl.zero else { return [] }
+        guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
+        let count = Int(nodes[array].length)
+        var result: [E] = []
+        result.reserveCapacity(count)
+        var element = array + 1
+        for index in 0 ..< count {
+            let node = element
+            element = next(element)
+            do {
+                result.append(try read(node, .index(index)))
+            } catch let error as NotConverted {
+                record(.dropped, key: .index(index), "\(error.found) not converted to \(E.self) (\(error.reason))")
             }
         }
         return result

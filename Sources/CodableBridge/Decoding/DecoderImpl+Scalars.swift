@@ -78,7 +78,8 @@ extension DecoderImpl {
             let value = parseDouble(n)
             if value.isFinite {
                 let converted = T(value)
-                if converted.isFinite { return converted }
+                // A zero from non-zero digits underflowed: not representable (as JSONDecoder).
+                if converted.isFinite, converted != 0 || !hasNonZeroDigit(n) { return converted }
             }
             return try _slowPathNumberDoesNotFit(node, key, as: T.self)
         }
@@ -95,13 +96,22 @@ extension DecoderImpl {
             for i in (negative ? 1 : 0) ..< Int(n.length) {
                 magnitude = magnitude &* 10 &+ Int64(p[i] &- 0x30)
             }
-            return Double(negative ? -magnitude : magnitude)
+            return negative ? -Double(magnitude) : Double(magnitude)
         }
         // The tape's bytes end in NUL and every number is followed by a non-number byte, so
         // strtod stops at the number's end.
         return UnsafeRawPointer(bytes.baseAddress! + n.payload).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
             strtod($0, nil)
         }
+    }
+
+    /// Whether a number's mantissa has a digit other than 0 (so it is not zero).
+    func hasNonZeroDigit(_ n: JSONTape.Node) -> Bool {
+        for byte in UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)) {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+            if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
+        }
+        return false
     }
 
     // MARK: Slow paths
@@ -197,7 +207,10 @@ extension DecoderImpl {
         }
         if nodes[node].kind == .string {
             let string = text(node)
-            if let url = URL(string: string) { return url }
+            // Padded strings go to the policy (trimmed under lenient) rather than being
+            // percent-encoded by URL(string:).
+            let padded = string.first?.isWhitespace == true || string.last?.isWhitespace == true
+            if !(lenient && padded), let url = URL(string: string) { return url }
             if !lenient {
                 throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Invalid URL string.")
             }
@@ -213,7 +226,7 @@ extension DecoderImpl {
         case .custom(let read):
             return try descend(into: node, key: key) { try read(self) }
         case .base64:
-            if nodes[node].kind == .string {
+            if nodes[node].kind == .string, !options.coercion.readsStringsAsUTF8Data {
                 if let data = Data(base64Encoded: text(node)) { return data }
                 if !lenient {
                     throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Encountered Data is not valid Base64.")

@@ -32,8 +32,33 @@ extension DecoderImpl {
         return try _slowPathUnwrap(type, node: node, key: key, elementType: elementType)
     }
 
-    private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
+    /// How a non-scalar type decodes. Conformance checks cost hundreds of instructions each, so
+    /// the answer is kept in a short per-decode list (a decode meets few distinct types).
+    enum TypeClass {
+        case collection(any BridgeCollectionDecodable.Type)
+        case model(any MappableCodable.Type)
+        case plain
+    }
+
+    @inline(__always)
+    func classify<T>(_ type: T.Type) -> TypeClass {
+        let id = ObjectIdentifier(T.self)
+        for entry in typeClasses where entry.id == id { return entry.kind }
+        let kind: TypeClass
         if let collection = T.self as? any BridgeCollectionDecodable.Type {
+            kind = .collection(collection)
+        } else if let model = T.self as? any MappableCodable.Type {
+            kind = .model(model)
+        } else {
+            kind = .plain
+        }
+        if typeClasses.count < 32 { typeClasses.append((id, kind)) }
+        return kind
+    }
+
+    private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
+        let kind = classify(T.self)
+        if case .collection(let collection) = kind {
             if node != DecoderImpl.zero, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
                options.coercion.parsesEmbeddedJSON, let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType)
             {
@@ -46,7 +71,7 @@ extension DecoderImpl {
         if let elementType, !(elementType is any BridgeCollectionDecodable.Type) {
             return try decodeOverride(T.self, as: elementType, node: node, key: key)
         }
-        if let model = T.self as? any MappableCodable.Type {
+        if case .model(let model) = kind {
             return try decodeModel(T.self, model, node: node, key: key)
         }
         if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,

@@ -35,18 +35,25 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     let firstPresentAlternates: Bool
 
     /// The node being decoded at this level.
-    var current: Int
+    @exclusivity(unchecked) var current: Int
     /// The path to `current`.
-    var path: [PathComponent]
+    @exclusivity(unchecked) var path: [PathComponent]
     /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
-    var levelMeta: ModelMeta?
+    @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
-    var cursors: [(object: Int, position: Int)] = []
+    @exclusivity(unchecked) var cursors: [(object: Int, position: Int)] = []
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
-    var zeroDepth = 0
-    private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
+    @exclusivity(unchecked) var zeroDepth = 0
+    @exclusivity(unchecked) private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
     /// Per-decode copy of `ModelMeta`'s `didDecode` probe results.
-    var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// Coding keys read per model type while its tables are being verified (first decode of the
+    /// type in this process); `nil` when nothing is being verified.
+    @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
+    /// Model types whose tables are known to be verified (per-decode copy of the global flag).
+    @exclusivity(unchecked) var verifiedModels: Set<ObjectIdentifier> = []
+    /// Recently seen types and how they decode (see `classify(_:)`).
+    @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).
     var ownedBuffers: OwnedBuffers?
 
@@ -228,6 +235,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         let found = DecodingErrors.describe(self, node)
         if node >= 0, nodes[node].kind == .null {
             if lenient { return NotConverted(expected: type, found: "null", reason: reason ?? "null") }
+            if type == Bool.self {
+                // JSONDecoder reports a null Bool as a type mismatch (other types: valueNotFound).
+                return DecodingErrors.typeMismatch(type, found: "null", path: codingPath(adding: key))
+            }
             return DecodingErrors.valueNotFound(type, path: codingPath(adding: key),
                                                 detail: "Cannot get \(type) -- found null value instead")
         }

@@ -1,19 +1,31 @@
 import Foundation
 
-// SKELETON — the encoder work implements these.
-
 /// Encodes `Encodable` values to JSON, applying YYModel-style mapping tables in reverse.
+///
+/// Output matches Foundation's `JSONEncoder` for standard types — the same number text, string
+/// escaping, pretty-printed layout and sorted-key order — except where an option says otherwise:
+/// dates default to ISO 8601, `nil` optionals are omitted (`.omit`), and object keys follow the
+/// order in which they were encoded (`JSONEncoder` on Linux writes them in hash order).
+///
+/// For a ``MappableCodable`` model the tables apply in reverse: a custom key is written instead of
+/// the property name, a key path (`"ext.desc"`) becomes nested objects shared with the model's
+/// other paths, alternates write their first key, ignored properties (and those outside
+/// `onlyProperties`) are left out, and ``MappableCodable/didEncode(into:)`` edits the finished
+/// object. A key already written is never overwritten: the first property mapped to it wins.
 ///
 /// ```swift
 /// var encoder = BridgeEncoder()
 /// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
 /// let data = try encoder.encode(book)   // mapped keys, key paths as nested objects
 /// ```
+///
+/// `BridgeEncoder` is a value type; configure a copy per use or share one across threads.
 public struct BridgeEncoder: Sendable {
-    /// Layout of the JSON text. Defaults to `[]` (compact, encoding order).
+    /// Layout of the JSON text. Defaults to `[]` (compact, encoding order, `/` escaped as `\/`).
     public var outputFormatting: OutputFormatting = []
     /// How coding keys become JSON keys for properties without a mapping entry.
-    /// Defaults to `.useDefaultKeys`.
+    /// Defaults to `.useDefaultKeys`. Keys of `[String: V]` dictionaries are never converted (as
+    /// `JSONEncoder`).
     public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
     /// How dates are written. Defaults to `.iso8601` (UTC, e.g. `2024-05-01T12:00:00Z`).
     public var dateEncodingStrategy: DateEncodingStrategy = .iso8601
@@ -23,7 +35,7 @@ public struct BridgeEncoder: Sendable {
     public var nilEncodingStrategy: NilEncodingStrategy = .omit
     /// How NaN and infinity are written. Defaults to `.throw`.
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
-    /// Values your `encode(to:)` implementations can read from `encoder.userInfo`.
+    /// Values your `encode(to:)` implementations can read from `encoder.userInfo`. Defaults to empty.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
     /// Creates an encoder with the default options.
@@ -31,26 +43,58 @@ public struct BridgeEncoder: Sendable {
 
     /// Encodes `value` as UTF-8 JSON.
     ///
+    /// Top-level scalars are allowed: `encode(42)` is `42`, `encode("a")` is `"a"`.
+    ///
+    /// ```swift
+    /// let data = try BridgeEncoder().encode(Book(name: "SICP", desc: "wizards", bookID: 7))
+    /// // {"n":"SICP","ext":{"desc":"wizards"},"id":7,"pages":0}
+    /// ```
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The JSON text as UTF-8 bytes.
     /// - Throws: `EncodingError.invalidValue` with the coding path (a non-finite float under
-    ///   `.throw`, a top-level value that encodes nothing, a `didEncode` hook that threw).
+    ///   `.throw`, a top-level value that encodes nothing, a `didEncode` hook that threw, an
+    ///   invalid mapping table), or any error thrown by an `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not implemented"))
+        try encodeToWriter(value).takeData()
     }
 
     /// Encodes `value` as JSON text.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The JSON text.
+    /// - Throws: As ``encode(_:)``.
     public func encodeToString<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encode(value), as: UTF8.self)
+        let writer = try encodeToWriter(value)
+        return writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Encodes `value` as a JSON tree.
+    /// Encodes `value` as a JSON tree, with the number text and key order ``encode(_:)`` would
+    /// write.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The document as a ``JSONValue``.
+    /// - Throws: As ``encode(_:)``.
     public func encodeToJSONValue<T: Encodable>(_ value: T) throws -> JSONValue {
-        throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "not implemented"))
+        try EncoderImpl.encodeTree(value, options: self).jsonValue()
     }
 
     /// Encodes `value` as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, `NSNull`,
     /// `String`), as `JSONSerialization.jsonObject(with:)` would return them.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The document as Foundation objects.
+    /// - Throws: As ``encode(_:)``.
     public func encodeToJSONObject<T: Encodable>(_ value: T) throws -> Any {
         try encodeToJSONValue(value).foundationObject
+    }
+
+    /// Encodes `value` and writes the text.
+    private func encodeToWriter<T: Encodable>(_ value: T) throws -> JSONWriter {
+        let tree = try EncoderImpl.encodeTree(value, options: self)
+        var writer = JSONWriter(options: outputFormatting, capacity: tree.estimatedByteCount)
+        tree.write(into: &writer)
+        return writer
     }
 }
 

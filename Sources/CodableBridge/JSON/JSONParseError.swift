@@ -49,19 +49,27 @@ extension JSONParseError {
     /// up to that offset.
     ///
     /// When `openedAt` is given (the offset of the string, array or object the problem is inside
-    /// of), the reason gains " that started at line L, column C".
+    /// of), the reason gains " that started at line L, column C"; a `hint` follows after "; ".
+    ///
+    /// ```swift
+    /// // "unexpected end of input inside an array that started at line 1, column 1; expected ',' or ']'"
+    /// ```
     ///
     /// - Parameters:
     ///   - offset: 0-based offset of the offending byte; `input.count` for "end of input".
     ///   - reason: What was found and what was expected.
     ///   - openedAt: The offset of the enclosing construct to name in the reason, if any.
+    ///   - hint: What was expected, said last. Defaults to none.
     ///   - input: The original document bytes (before any unescaping).
-    package init(offset: Int, reason: String, openedAt: Int? = nil, in input: UnsafeRawBufferPointer) {
+    package init(offset: Int, reason: String, openedAt: Int? = nil, hint: String? = nil, in input: UnsafeRawBufferPointer) {
         let (line, column) = JSONParseError.location(of: offset, in: input)
         var reason = reason
         if let openedAt {
             let (openLine, openColumn) = JSONParseError.location(of: openedAt, in: input)
             reason += " that started at line \(openLine), column \(openColumn)"
+        }
+        if let hint {
+            reason += "; " + hint
         }
         self.init(line: line, column: column, offset: offset, reason: reason)
     }

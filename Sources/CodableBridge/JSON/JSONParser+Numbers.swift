@@ -76,7 +76,9 @@ extension JSONParser {
               UInt32(littleEndian: UnsafeRawPointer(p + i + length - 4).loadUnaligned(as: UInt32.self)) == tail
         else {
             let word = kind == .true ? "true" : kind == .false ? "false" : "null"
-            throw Failure(offset: i, reason: "expected '\(word)', found '\(snippet(at: i, length: length))'")
+            let found = snippet(at: i, length: length)
+            let prefix = i + found.utf8.count == count && word.hasPrefix(found) ? "unexpected end of input: " : ""
+            throw Failure(offset: i, reason: "\(prefix)expected '\(word)', found '\(found)'")
         }
         nodes.append(JSONTape.Node(kind: kind))
         return i + length

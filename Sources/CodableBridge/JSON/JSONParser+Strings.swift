@@ -153,6 +153,9 @@ extension JSONParser {
         switch unit {
         case 0xD800 ... 0xDBFF:
             guard p[next] == UInt8(ascii: "\\"), p[next + 1] == UInt8(ascii: "u") else {
+                if next == count || (next + 1 == count && p[next] == UInt8(ascii: "\\")) {
+                    throw Failure(offset: count, reason: "unexpected end of input inside a string", openedAt: quote)
+                }
                 throw Failure(offset: r, reason: "lone high surrogate \\u\(hexText(unit)) in string: it must be followed by a low surrogate escape \\uDC00–\\uDFFF")
             }
             let low = try hex4(at: next + 2, escape: next, quote: quote)
@@ -285,8 +288,13 @@ extension JSONParser {
             return Failure(offset: r, reason: "unexpected end of input inside a string", openedAt: quote)
         }
         let c = p[r]
-        let escape = c == 0x0A ? "\\n" : c == 0x0D ? "\\r" : c == 0x09 ? "\\t" : "\\u" + hexText(UInt16(c))
-        return Failure(offset: r, reason: "unescaped \(describe(at: r)) in string; write it as \(escape)")
+        let (name, escape) = switch c {
+        case 0x09: (" (tab)", "\\t")
+        case 0x0A: (" (line feed)", "\\n")
+        case 0x0D: (" (carriage return)", "\\r")
+        default: ("", "\\u" + hexText(UInt16(c)))
+        }
+        return Failure(offset: r, reason: "unescaped control character U+\(hexText(UInt16(c)))\(name) in string; write it as \(escape)")
     }
 
     func hexText(_ unit: UInt16) -> String {

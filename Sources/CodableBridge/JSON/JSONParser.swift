@@ -66,7 +66,7 @@ extension JSONTape {
             self.init(bytes: bytes, nodes: nodes)
         } catch {
             throw data.withUnsafeBytes {
-                JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, in: $0)
+                JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint, in: $0)
             }
         }
     }
@@ -83,6 +83,8 @@ struct JSONParser: ~Copyable {
         /// The start of the string, array or object the failure is inside of, to name in the
         /// message ("… that started at line 3, column 9").
         var openedAt: Int? = nil
+        /// Said after the `openedAt` part ("…; expected ',' or ']'").
+        var hint: String? = nil
     }
 
     /// An open array or object.
@@ -291,11 +293,13 @@ extension JSONParser {
         if i == count {
             if let frame = frames.last {
                 return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array")",
-                               openedAt: frame.offset)
+                               openedAt: frame.offset, hint: "expected a value")
             }
             return Failure(offset: i, reason: count == 0 ? "the input is empty; expected a JSON value" : "expected a JSON value, found end of input")
         }
-        if i < 4, count >= 2, p[0] == 0 || p[1] == 0 || (p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF) {
+        // UTF-16 text has a NUL in every other byte of ASCII, or starts with FF FE / FE FF.
+        if i < 4, count >= 2, count % 2 == 0,
+           (p[0] == 0) != (p[1] == 0) || (p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF) {
             return Failure(offset: i, reason: "the input looks like UTF-16 or UTF-32 text; JSON must be UTF-8")
         }
         let found = describe(at: i)
@@ -323,8 +327,8 @@ extension JSONParser {
     func afterElementFailure(at i: Int, frame: Frame) -> Failure {
         let (what, closer) = frame.isObject ? ("object member", "}") : ("array element", "]")
         if i == count {
-            return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array") (expected ',' or '\(closer)')",
-                           openedAt: frame.offset)
+            return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array")",
+                           openedAt: frame.offset, hint: "expected ',' or '\(closer)'")
         }
         return Failure(offset: i, reason: "expected ',' or '\(closer)' after \(what), found \(describe(at: i))")
     }
@@ -336,7 +340,7 @@ extension JSONParser {
             return Failure(offset: i, reason: "trailing comma: expected a key after ',' in object, found '}'")
         }
         if i == count, let frame = frames.last {
-            return Failure(offset: i, reason: "unexpected end of input inside an object (expected a key)", openedAt: frame.offset)
+            return Failure(offset: i, reason: "unexpected end of input inside an object", openedAt: frame.offset, hint: "expected a key")
         }
         let expected = afterComma ? "expected a key (a string in double quotes) after ',' in object"
             : "expected a key (a string in double quotes) or '}' after '{'"

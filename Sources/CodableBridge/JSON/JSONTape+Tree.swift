@@ -89,9 +89,10 @@ extension JSONTape {
 
     /// The public tree for the subtree at `index` (0 for the whole document).
     ///
-    /// Objects keep document order; where ``Flags/duplicateKeys`` marks an object, the first
-    /// occurrence of each key is kept and later ones are dropped (as Foundation's `JSONDecoder`
-    /// does). Numbers keep their text. Works for any depth (no recursion).
+    /// Objects keep document order. Of repeated keys the first occurrence is kept and later ones
+    /// are dropped (as Foundation's `JSONDecoder` does); "repeated" means equal as `String`s, so
+    /// canonically equivalent non-ASCII spellings count too. Numbers keep their text. Works for
+    /// any depth (no recursion).
     ///
     /// ```swift
     /// let tape = try JSONTape(parsing: Data(#"{"a": [1, 2], "a": 3}"#.utf8), maxDepth: 512)
@@ -120,7 +121,10 @@ private struct TreeBuilder: ~Copyable {
         var valueBase: Int
         /// Where its first key sits on the key stack; `-1` for an array.
         var keyBase: Int
-        var hasDuplicateKeys: Bool
+        /// Whether keys must be checked for repeats while building the object: when the parser
+        /// found byte-identical repeats, or when a key is non-ASCII (canonically equivalent
+        /// spellings such as NFC "é" and NFD "e\u{301}" are different bytes but equal `String`s).
+        var checksKeys: Bool
     }
 
     let nodes: UnsafeBufferPointer<JSONTape.Node>
@@ -145,12 +149,15 @@ private struct TreeBuilder: ~Copyable {
                     end: node.payload,
                     valueBase: values.count,
                     keyBase: node.kind == .object ? keys.count : -1,
-                    hasDuplicateKeys: node.flags & JSONTape.Flags.duplicateKeys != 0))
+                    checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0))
             case .string:
                 let text = string(node)
                 // In an object, a string with as many keys as values before it is a key.
                 if let top = frames.last, top.keyBase >= 0, keys.count - top.keyBase == values.count - top.valueBase {
                     keys.push(text)
+                    if !top.checksKeys && !isASCII(node) {
+                        frames[frames.count - 1].checksKeys = true
+                    }
                 } else {
                     values.push(.string(text))
                 }
@@ -177,6 +184,13 @@ private struct TreeBuilder: ~Copyable {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
     }
 
+    @inline(__always)
+    func isASCII(_ node: JSONTape.Node) -> Bool {
+        var bits: UInt8 = 0
+        for i in node.payload ..< node.payload + Int(node.length) { bits |= bytes[i] }
+        return bits < 0x80
+    }
+
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
         let count = values.count - frame.valueBase
         return [JSONValue](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -192,7 +206,7 @@ private struct TreeBuilder: ~Copyable {
         for k in 0 ..< count {
             let key = keys.take(at: frame.keyBase + k)
             let value = values.take(at: frame.valueBase + k)
-            if !frame.hasDuplicateKeys || object.position(of: key) == nil {
+            if !frame.checksKeys || object.position(of: key) == nil {
                 object.appendUnchecked(key, value)
             }
         }

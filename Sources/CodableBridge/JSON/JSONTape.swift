@@ -60,9 +60,10 @@ package struct JSONTape: @unchecked Sendable {
         package static let integer: UInt8 = 1
         package static let negative: UInt8 = 2
         package static let escaped: UInt8 = 1
-        /// Objects: some key occurs more than once. The first occurrence is the one that counts
+        /// Objects: some key occurs more than once (byte for byte, after unescaping; canonically
+        /// equivalent spellings of non-ASCII keys are not detected). The first occurrence counts
         /// (as with Foundation's `JSONDecoder`), so a reader that finds keys with a moving cursor
-        /// must make sure no earlier member has the same key. Unset objects have unique keys.
+        /// must make sure no earlier member has the same key. Without it, keys are byte-unique.
         package static let duplicateKeys: UInt8 = 4
     }
 

@@ -75,8 +75,8 @@ struct MappingDecodeTests {
 
     @Test("decodingType picks the subclass at top level, in properties, arrays and dictionaries")
     func polymorphism() throws {
-        let top = try decoder.decode(Shape.self, from: #"{"type": "circle", "name": "c", "radius": 2}"#)
-        #expect((top as? Circle)?.radius == 2)
+        let top = try decoder.decode(Figure.self, from: #"{"type": "circle", "name": "c", "radius": 2}"#)
+        #expect((top as? RoundFigure)?.radius == 2)
         let json = #"""
         {"main": {"type": "square", "name": "s", "side": 3},
          "shapes": [{"type": "circle", "name": "c", "radius": 1}, {"name": "plain"}, {"type": "square", "name": "q", "side": 4}],
@@ -84,19 +84,19 @@ struct MappingDecodeTests {
          "backup": {"type": "circle", "name": "b", "radius": 6}}
         """#
         let drawing = try decoder.decode(Drawing.self, from: json)
-        #expect((drawing.main as? Square)?.side == 3)
-        #expect(drawing.shapes.map { String(describing: type(of: $0)) } == ["Circle", "Shape", "Square"])
-        #expect((drawing.named["x"] as? Circle)?.radius == 5)
-        #expect((drawing.backup as? Circle)?.radius == 6)
+        #expect((drawing.main as? SquareFigure)?.side == 3)
+        #expect(drawing.shapes.map { String(describing: type(of: $0)) } == ["RoundFigure", "Figure", "SquareFigure"])
+        #expect((drawing.named["x"] as? RoundFigure)?.radius == 5)
+        #expect((drawing.backup as? RoundFigure)?.radius == 6)
     }
 
     @Test("elementTypes decode the named class for a property and container elements (YYTestContainer)")
     func elementTypes() throws {
         let json = #"{"main": {"name": "m", "radius": 1}, "shapes": [{"name": "a", "radius": 2}], "lookup": {"k": {"name": "b", "radius": 3}}}"#
         let drawing = try decoder.decode(CircleDrawing.self, from: json)
-        #expect((drawing.main as? Circle)?.radius == 1)
-        #expect((drawing.shapes.first as? Circle)?.radius == 2)
-        #expect((drawing.lookup["k"] as? Circle)?.radius == 3)
+        #expect((drawing.main as? RoundFigure)?.radius == 1)
+        #expect((drawing.shapes.first as? RoundFigure)?.radius == 2)
+        #expect((drawing.lookup["k"] as? RoundFigure)?.radius == 3)
     }
 
     @Test("willDecode rewrites the input, didDecode post-processes (YYTestCustomTransform)")
@@ -149,6 +149,8 @@ struct MappingDecodeTests {
         (BadEmptyAlternates.self, "alternate keys is empty"),
         (BadIgnoredAndMapped.self, "ignoredProperties"),
         (BadOnlyAndIgnored.self, "both allowed and ignored"),
+        (BadUnknownProperty.self, "keyMapping names \"titel\""),
+        (BadUnknownIgnored.self, "ignoredProperties names \"b\""),
     ])
     func invalidTables(type: any MappableCodable.Type, mentions: String) throws {
         func attempt<T: MappableCodable>(_ t: T.Type) throws { _ = try BridgeDecoder().decode(T.self, from: #"{"a": 1}"#) }

@@ -56,7 +56,7 @@ struct Allowed: MappableCodable, Equatable {
     static var onlyProperties: Set<String>? { ["a", "c"] }
 }
 
-class Shape: MappableCodable, @unchecked Sendable {
+class Figure: MappableCodable, @unchecked Sendable {
     var name: String
 
     init(name: String) { self.name = name }
@@ -75,14 +75,14 @@ class Shape: MappableCodable, @unchecked Sendable {
 
     class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
         switch json["type"]?.stringValue {
-        case "circle": Circle.self
-        case "square": Square.self
+        case "circle": RoundFigure.self
+        case "square": SquareFigure.self
         default: nil
         }
     }
 }
 
-final class Circle: Shape, @unchecked Sendable {
+final class RoundFigure: Figure, @unchecked Sendable {
     var radius: Double
 
     private enum CodingKeys: String, CodingKey { case radius }
@@ -100,7 +100,7 @@ final class Circle: Shape, @unchecked Sendable {
     }
 }
 
-final class Square: Shape, @unchecked Sendable {
+final class SquareFigure: Figure, @unchecked Sendable {
     var side: Double
 
     private enum CodingKeys: String, CodingKey { case side }
@@ -119,20 +119,20 @@ final class Square: Shape, @unchecked Sendable {
 }
 
 struct Drawing: MappableCodable {
-    var main: Shape
-    var shapes: [Shape]
-    var named: [String: Shape]
-    var backup: Shape?
+    var main: Figure
+    var shapes: [Figure]
+    var named: [String: Figure]
+    var backup: Figure?
 }
 
 /// `elementTypes` picks the concrete class where the JSON has no type tag.
 struct CircleDrawing: MappableCodable {
-    var main: Shape
-    var shapes: [Shape]
-    var lookup: [String: Shape]
+    var main: Figure
+    var shapes: [Figure]
+    var lookup: [String: Figure]
 
     static var elementTypes: [String: any Codable.Type] {
-        ["main": Circle.self, "shapes": Circle.self, "lookup": Circle.self]
+        ["main": RoundFigure.self, "shapes": RoundFigure.self, "lookup": RoundFigure.self]
     }
 }
 
@@ -184,3 +184,5 @@ struct BadOnlyAndIgnored: MappableCodable {
     static var onlyProperties: Set<String>? { ["a"] }
     static var ignoredProperties: Set<String> { ["a"] }
 }
+struct BadUnknownProperty: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["titel": "t"] } }
+struct BadUnknownIgnored: MappableCodable { var a: Int; static var ignoredProperties: Set<String> { ["b"] } }

@@ -1,0 +1,314 @@
+// EncodedTree — what `BridgeEncoder` builds while `encode(to:)` methods run, before any text is
+// written.
+//
+// One flat array of fixed-size nodes (no references inside, so it grows by `realloc` and is
+// walked with plain indices) plus a side table of strings. Containers link their children as a
+// singly linked list (`first` … `next` … `last`), so a container can receive members in any
+// order — a nested container used after its parent moved on, a `superEncoder()` filled in late —
+// and appending is O(1). Scalars keep their binary value (Int64, UInt64, Double bits) and become
+// text only when written, so encoding a number allocates nothing.
+//
+// Encoding `{"id": 7, "tags": ["a"], "ext": {"desc": "x"}}`:
+//
+//   index  kind    key     parent  first  next   payload
+//   0      object  -       -1      1      -      (key filter)
+//   1      int     "id"    0       -      2      7
+//   2      array   "tags"  0       3      4      1 (count)
+//   3      string  -       2       -      -      strings[3] = "a"
+//   4      object  "ext"   0       5      -      (key filter)
+//   5      string  "desc"  0*      -      -      strings[6] = "x"
+//
+//   * `parent` is the *coding-path* parent. A member written through a key path (`ext.desc`) is
+//     linked into the intermediate object 4 but its coding path is that of the property, so its
+//     parent is the model's node 0.
+//
+// Objects keep a 64-bit filter of their keys' hashes so that looking for an existing key (a
+// repeated key replaces the earlier value, as in `JSONEncoder`; mapped keys never overwrite) is
+// one bit test for a new key and a scan of stored hashes otherwise.
+
+import Foundation
+
+/// The encoder's intermediate document: fixed-size nodes linked into containers.
+final class EncodedTree {
+    /// What a node holds.
+    enum Kind: UInt8 {
+        /// Reserved for a value whose `encode(to:)` has not written anything (yet). Written as `{}`.
+        case pending
+        case null
+        case bool
+        /// `payload` is an `Int64` bit pattern.
+        case int
+        /// `payload` is a `UInt64`.
+        case uint
+        /// `payload` is a finite `Double`'s bit pattern.
+        case double
+        /// `payload` is a finite `Float`'s bit pattern.
+        case float
+        /// `payload` indexes `strings`.
+        case string
+        /// JSON number text (Decimal, 128-bit integers); `payload` indexes `strings`.
+        case numberText
+        /// A date written as ISO 8601 text; `payload` is the `Double` bits of its seconds since 1970.
+        case iso8601Date
+        /// `payload` is the element count.
+        case array
+        /// `payload` is the key filter.
+        case object
+        /// A `JSONValue` stored as is; `payload` indexes `jsonValues`.
+        case json
+        /// A member replaced by a later value for the same key, or a member or element whose
+        /// encoding threw; skipped when writing.
+        case removed
+    }
+
+    /// One value: 40 bytes, no references.
+    struct Node {
+        var payload: UInt64 = 0
+        var first: Int32 = -1
+        var last: Int32 = -1
+        var next: Int32 = -1
+        /// The node this value is part of in coding-path terms (the model for key-path members).
+        var parent: Int32
+        /// For an object member: the JSON key, as an index into `strings`.
+        var key: Int32 = -1
+        var keyHash: UInt32 = 0
+        var kind: Kind
+    }
+
+    /// The tree's mutable state. It lives behind a pointer held in a `let`, so that the many
+    /// small updates per encoded value pay no dynamic exclusivity checks (they would for `var`
+    /// properties of a class).
+    private struct Storage {
+        var nodes: UnsafeMutablePointer<Node>
+        var count = 0
+        var capacity: Int
+        /// Keys and string values.
+        var strings: [String] = []
+        /// The UTF-8 size of `strings`, to estimate the size of the text.
+        var stringBytes = 0
+        /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
+        var jsonValues: [JSONValue] = []
+        /// The coding key of a member whose JSON key differs from `key.stringValue` (converted by
+        /// a strategy, mapped, or with an `intValue`), for coding paths.
+        var originalKeys: [Int32: any CodingKey] = [:]
+    }
+
+    private let storage: UnsafeMutablePointer<Storage>
+
+    /// The nodes; index 0 is the root.
+    var nodes: UnsafeMutablePointer<Node> { storage.pointee.nodes }
+    /// The number of nodes.
+    var count: Int { storage.pointee.count }
+
+    /// The stored key or string value at `index`.
+    func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
+    /// The stored `JSONValue` at `index`.
+    func storedJSONValue(_ index: Int) -> JSONValue { storage.pointee.jsonValues[index] }
+    /// The UTF-8 size of all stored strings.
+    var storedStringBytes: Int { storage.pointee.stringBytes }
+
+    /// Creates a tree with one pending root node (index 0).
+    init(capacity: Int = 1024) {
+        let capacity = max(capacity, 16)
+        let nodes = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
+        nodes.initialize(to: Node(parent: -1, kind: .pending))
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity))
+        storage.pointee.strings.reserveCapacity(capacity)
+    }
+
+    deinit {
+        storage.pointee.nodes.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    subscript(index: Int32) -> Node {
+        _read { yield storage.pointee.nodes[Int(index)] }
+        _modify { yield &storage.pointee.nodes[Int(index)] }
+    }
+
+    // MARK: Building
+
+    /// Appends an unlinked pending node.
+    func makeNode(parent: Int32) -> Int32 {
+        if storage.pointee.count == storage.pointee.capacity { grow() }
+        let index = storage.pointee.count
+        (storage.pointee.nodes + index).initialize(to: Node(parent: parent, kind: .pending))
+        storage.pointee.count = index &+ 1
+        return Int32(truncatingIfNeeded: index)
+    }
+
+    private func grow() {
+        let newCapacity = storage.pointee.capacity * 2
+        let newNodes = UnsafeMutablePointer<Node>.allocate(capacity: newCapacity)
+        newNodes.moveInitialize(from: storage.pointee.nodes, count: storage.pointee.count)
+        storage.pointee.nodes.deallocate()
+        storage.pointee.nodes = newNodes
+        storage.pointee.capacity = newCapacity
+    }
+
+    /// Links `child` as the last child of `container`.
+    private func link(_ child: Int32, into container: Int32) {
+        let last = nodes[Int(container)].last
+        if last < 0 {
+            nodes[Int(container)].first = child
+        } else {
+            nodes[Int(last)].next = child
+        }
+        nodes[Int(container)].last = child
+    }
+
+    /// Appends a pending element to the array `array`.
+    func appendElement(to array: Int32) -> Int32 {
+        let element = makeNode(parent: array)
+        link(element, into: array)
+        nodes[Int(array)].payload &+= 1
+        return element
+    }
+
+    /// Appends a pending member `key` to `object` without looking for an existing one.
+    ///
+    /// - Parameters:
+    ///   - parent: The member's coding-path parent; `object` unless written through a key path.
+    func appendMember(to object: Int32, key: String, hash: UInt32, parent: Int32) -> Int32 {
+        let member = makeNode(parent: parent)
+        nodes[Int(member)].key = appendString(key)
+        nodes[Int(member)].keyHash = hash
+        nodes[Int(object)].payload |= EncodedTree.filterBit(hash)
+        link(member, into: object)
+        return member
+    }
+
+    /// The live member `key` of `object`, or `nil`.
+    func member(of object: Int32, key: String, hash: UInt32) -> Int32? {
+        guard nodes[Int(object)].payload & EncodedTree.filterBit(hash) != 0 else { return nil }
+        var child = nodes[Int(object)].first
+        while child >= 0 {
+            let node = nodes[Int(child)]
+            if node.keyHash == hash, node.kind != .removed, storedString(Int(node.key)) == key {
+                return child
+            }
+            child = node.next
+        }
+        return nil
+    }
+
+    /// Drops a member or element whose encoding failed: it is skipped when writing.
+    func discard(_ node: Int32) {
+        nodes[Int(node)].kind = .removed
+        let parent = nodes[Int(node)].parent
+        if parent >= 0, nodes[Int(parent)].kind == .array {
+            nodes[Int(parent)].payload &-= 1
+        }
+    }
+
+    /// Remembers the coding key of `member` when its JSON key does not say it all.
+    func setOriginalKey(_ key: any CodingKey, of member: Int32) {
+        storage.pointee.originalKeys[member] = key
+    }
+
+    /// Stores `string` in the side table and returns its index.
+    func appendString(_ string: String) -> Int32 {
+        storage.pointee.stringBytes &+= string.utf8.count
+        storage.pointee.strings.append(string)
+        return Int32(truncatingIfNeeded: storage.pointee.strings.count &- 1)
+    }
+
+    /// Stores `value` in the side table and returns its index.
+    func appendJSONValue(_ value: JSONValue) -> Int32 {
+        storage.pointee.jsonValues.append(value)
+        return Int32(truncatingIfNeeded: storage.pointee.jsonValues.count &- 1)
+    }
+
+    /// Sets a node's kind and payload.
+    func set(_ node: Int32, _ kind: Kind, _ payload: UInt64 = 0) {
+        nodes[Int(node)].kind = kind
+        nodes[Int(node)].payload = payload
+    }
+
+    /// Makes `node` hold `string`.
+    func setString(_ node: Int32, _ string: String) {
+        set(node, .string, UInt64(truncatingIfNeeded: appendString(string)))
+    }
+
+    /// Makes `node` hold `value`.
+    func setJSONValue(_ node: Int32, _ value: JSONValue) {
+        set(node, .json, UInt64(truncatingIfNeeded: appendJSONValue(value)))
+    }
+
+    /// Turns a `.json` node holding an object back into an object node whose members hold the
+    /// object's values, so that more members can be merged into it.
+    func expandJSONObject(_ node: Int32) {
+        guard case .object(let object) = jsonValue(of: node) else { return }
+        set(node, .object)
+        nodes[Int(node)].first = -1
+        nodes[Int(node)].last = -1
+        for (key, value) in object {
+            let member = appendMember(to: node, key: key, hash: EncodedTree.hash(key), parent: node)
+            setJSONValue(member, value)
+        }
+    }
+
+    /// The stored string of a `.string` or `.numberText` node.
+    func string(of node: Int32) -> String {
+        storedString(Int(nodes[Int(node)].payload))
+    }
+
+    /// The JSON key of an object member.
+    func key(of node: Int32) -> String {
+        storedString(Int(nodes[Int(node)].key))
+    }
+
+    /// The stored value of a `.json` node.
+    func jsonValue(of node: Int32) -> JSONValue {
+        storedJSONValue(Int(nodes[Int(node)].payload))
+    }
+
+    // MARK: Keys
+
+    /// FNV-1a of the key's UTF-8 bytes.
+    static func hash(_ key: String) -> UInt32 {
+        var key = key
+        return key.withUTF8 { utf8 in
+            var hash: UInt32 = 2_166_136_261
+            for byte in utf8 {
+                hash = (hash ^ UInt32(byte)) &* 16_777_619
+            }
+            return hash
+        }
+    }
+
+    private static func filterBit(_ hash: UInt32) -> UInt64 {
+        1 &<< UInt64(hash >> 26)
+    }
+
+    // MARK: Coding paths
+
+    /// The coding path of the value at `node`, from the root.
+    func codingPath(of node: Int32) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current = node
+        while current > 0 {
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { break }
+            path.append(codingKey(of: current, in: parent))
+            current = parent
+        }
+        return path.reversed()
+    }
+
+    private func codingKey(of node: Int32, in parent: Int32) -> any CodingKey {
+        if let original = storage.pointee.originalKeys[node] { return original }
+        let key = nodes[Int(node)].key
+        if key >= 0 { return AnyCodingKey(storedString(Int(key))) }
+        // An array element: its position among the parent's children.
+        var index = 0
+        var child = nodes[Int(parent)].first
+        while child >= 0, child != node {
+            if nodes[Int(child)].kind != .removed { index += 1 }
+            child = nodes[Int(child)].next
+        }
+        return AnyCodingKey(index: index)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+// The `Encoder` side of EncoderImpl: containers at the current target, where a member goes
+// (key strategy, repeated keys, mapping tables), and the encoder handed out by `superEncoder()`.
+//
+// Where a member goes, for a container of a plain type (`map == nil`):
+//   key → `keyEncodingStrategy` → JSON key; a repeated key replaces the earlier value (as in
+//   `JSONEncoder`), except that a nested container asked for twice reuses the same container.
+//
+// For a `MappableCodable` model (`map != nil`), YYModel's rules:
+//   ignored / not in onlyProperties → not written;
+//   mapped to a key → that key; mapped to a key path `ext.desc` → member `desc` of object `ext`,
+//   created on first use and shared with every other `ext.…` path; alternates → the first one;
+//   not mapped → `keyEncodingStrategy`;
+//   a key already written is never overwritten (the first property mapped to a key wins), and a
+//   key path whose intermediate key holds a non-object is not written.
+
+extension EncoderImpl: Encoder {
+    var codingPath: [any CodingKey] { tree.codingPath(of: target) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        keyedContainer(keyedBy: type, at: target, map: targetMap)
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        unkeyedContainer(at: target)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(impl: self, node: target)
+    }
+
+    /// A keyed container writing into the object at `node` (made an object if still pending).
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at node: Int32, map: EncodingKeyMap?) -> KeyedEncodingContainer<Key> {
+        open(node, as: .object)
+        return KeyedEncodingContainer(KeyedContainer<Key>(impl: self, object: node, map: map))
+    }
+
+    /// An unkeyed container writing into the array at `node` (made an array if still pending).
+    func unkeyedContainer(at node: Int32) -> UnkeyedContainer {
+        open(node, as: .array)
+        return UnkeyedContainer(impl: self, array: node)
+    }
+
+    /// Makes the pending `node` a container of `kind`, or checks that it already is one — asking
+    /// twice for a container (a subclass calling `super.encode(to: encoder)`) shares it.
+    private func open(_ node: Int32, as kind: EncodedTree.Kind) {
+        var current = tree[node].kind
+        if current == .json, kind == .object, case .object = tree.jsonValue(of: node) {
+            tree.expandJSONObject(node)
+            current = .object
+        }
+        switch current {
+        case .pending:
+            tree.set(node, kind)
+        case kind:
+            break
+        default:
+            let container = kind == .object ? "keyed" : "unkeyed"
+            let path = tree.codingPath(of: node).map(\.stringValue).joined(separator: ".")
+            preconditionFailure("Attempt to push a new \(container) encoding container at \"\(path)\", where a different value was already encoded.")
+        }
+    }
+
+    // MARK: Members
+
+    /// The node the value for `key` is written into, or `nil` when it is not written.
+    ///
+    /// - Parameters:
+    ///   - reusing: For a nested container: an existing member of this kind is returned as is.
+    func memberSlot(for key: some CodingKey, in object: Int32, map: EncodingKeyMap?, reusing kind: EncodedTree.Kind? = nil) -> Int32? {
+        guard let map else {
+            let name = convertedKey(key, in: object)
+            let hash = EncodedTree.hash(name)
+            if let existing = tree.member(of: object, key: name, hash: hash) {
+                if let kind, tree[existing].kind == kind { return existing }
+                tree[existing].kind = .removed
+            }
+            let member = tree.appendMember(to: object, key: name, hash: hash, parent: object)
+            if convertsKeys || key.intValue != nil {
+                tree.setOriginalKey(key, of: member)
+            }
+            return member
+        }
+        return mappedSlot(for: key, in: object, map: map, reusing: kind)
+    }
+
+    private func mappedSlot(for key: some CodingKey, in object: Int32, map: EncodingKeyMap, reusing kind: EncodedTree.Kind?) -> Int32? {
+        var container = object
+        let leaf: String
+        switch map.destination(for: key.stringValue) {
+        case .skip:
+            return nil
+        case .unmapped:
+            leaf = convertedKey(key, in: object)
+        case .key(let name):
+            leaf = name
+        case .path(let segments):
+            for segment in segments.dropLast() {
+                guard let next = intermediateObject(segment, in: container, model: object) else { return nil }
+                container = next
+            }
+            leaf = segments[segments.count - 1]
+        }
+        let hash = EncodedTree.hash(leaf)
+        if let existing = tree.member(of: container, key: leaf, hash: hash) {
+            if let kind, tree[existing].kind == kind { return existing }
+            return nil
+        }
+        let member = tree.appendMember(to: container, key: leaf, hash: hash, parent: object)
+        tree.setOriginalKey(key, of: member)
+        return member
+    }
+
+    /// The object member `name` of `container`, created when absent; `nil` when the key holds
+    /// something else.
+    private func intermediateObject(_ name: String, in container: Int32, model: Int32) -> Int32? {
+        let hash = EncodedTree.hash(name)
+        if let existing = tree.member(of: container, key: name, hash: hash) {
+            if tree[existing].kind == .json, case .object = tree.jsonValue(of: existing) {
+                tree.expandJSONObject(existing)
+            }
+            return tree[existing].kind == .object ? existing : nil
+        }
+        let member = tree.appendMember(to: container, key: name, hash: hash, parent: model)
+        tree.set(member, .object)
+        return member
+    }
+
+    /// A node that is never written, for a container whose key is not written.
+    func detachedNode(parent: Int32) -> Int32 {
+        tree.makeNode(parent: parent)
+    }
+
+    /// Whether `keyEncodingStrategy` may change keys.
+    var convertsKeys: Bool {
+        if case .useDefaultKeys = keyConversion { return false }
+        return true
+    }
+}
+
+extension EncoderImpl {
+    /// Writes the one value of the node an `encode(to:)` was given.
+    struct SingleValueContainer: SingleValueEncodingContainer {
+        let impl: EncoderImpl
+        let node: Int32
+
+        var codingPath: [any CodingKey] { impl.tree.codingPath(of: node) }
+
+        /// Throws when a value was already encoded here; one value per single-value container.
+        private func checkCanEncode(_ value: Any) throws {
+            guard impl.tree[node].kind == .pending else {
+                throw EncodingError.valueAlreadyEncoded(value, codingPath: codingPath)
+            }
+        }
+
+        private func set(_ value: Any, _ kind: EncodedTree.Kind, _ payload: UInt64) throws {
+            try checkCanEncode(value)
+            impl.tree.set(node, kind, payload)
+        }
+
+        mutating func encodeNil() throws { try set(Optional<Int>.none as Any, .null, 0) }
+        mutating func encode(_ value: Bool) throws { try set(value, .bool, value ? 1 : 0) }
+        mutating func encode(_ value: Int) throws { try set(value, .int, UInt64(bitPattern: Int64(value))) }
+        mutating func encode(_ value: Int8) throws { try set(value, .int, UInt64(bitPattern: Int64(value))) }
+        mutating func encode(_ value: Int16) throws { try set(value, .int, UInt64(bitPattern: Int64(value))) }
+        mutating func encode(_ value: Int32) throws { try set(value, .int, UInt64(bitPattern: Int64(value))) }
+        mutating func encode(_ value: Int64) throws { try set(value, .int, UInt64(bitPattern: value)) }
+        mutating func encode(_ value: UInt) throws { try set(value, .uint, UInt64(value)) }
+        mutating func encode(_ value: UInt8) throws { try set(value, .uint, UInt64(value)) }
+        mutating func encode(_ value: UInt16) throws { try set(value, .uint, UInt64(value)) }
+        mutating func encode(_ value: UInt32) throws { try set(value, .uint, UInt64(value)) }
+        mutating func encode(_ value: UInt64) throws { try set(value, .uint, value) }
+
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: Int128) throws {
+            try set(value, .numberText, UInt64(truncatingIfNeeded: impl.tree.appendString(String(value))))
+        }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func encode(_ value: UInt128) throws {
+            try set(value, .numberText, UInt64(truncatingIfNeeded: impl.tree.appendString(String(value))))
+        }
+
+        mutating func encode(_ value: String) throws {
+            try checkCanEncode(value)
+            impl.tree.setString(node, value)
+        }
+
+        mutating func encode(_ value: Double) throws { try encodeValue(value) }
+        mutating func encode(_ value: Float) throws { try encodeValue(value) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try encodeValue(value) }
+
+        private func encodeValue<T: Encodable>(_ value: T) throws {
+            try checkCanEncode(value)
+            try impl.encode(value, into: node)
+        }
+    }
+}
+
+/// The encoder returned by `superEncoder()`: writes into one node of the tree.
+final class NodeEncoder: Encoder, BridgeValueEncoding {
+    let impl: EncoderImpl
+    let node: Int32
+    let map: EncodingKeyMap?
+
+    init(impl: EncoderImpl, node: Int32, map: EncodingKeyMap?) {
+        self.impl = impl
+        self.node = node
+        self.map = map
+    }
+
+    var codingPath: [any CodingKey] { impl.tree.codingPath(of: node) }
+    var userInfo: [CodingUserInfoKey: Any] { impl.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        impl.keyedContainer(keyedBy: type, at: node, map: map)
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        impl.unkeyedContainer(at: node)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        EncoderImpl.SingleValueContainer(impl: impl, node: node)
+    }
+
+    func encodeJSONValue(_ value: JSONValue) throws {
+        try impl.encodeJSONValue(value, into: node)
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+// EncoderImpl — one per `BridgeEncoder.encode` call.
+//
+// It is the `Encoder` every `encode(to:)` receives. Encoding a nested value walks down and back:
+// `target` (the node the value is written into) and `targetMap` (the mapping of the model being
+// encoded there, if any) are saved, pointed at the new value's node, and restored when its
+// `encode(to:)` returns. Containers capture their own node, so they keep working if used after
+// the encoder moved on. Everything is written into an `EncodedTree`; the text is produced after
+// the whole value has been encoded.
+//
+// Scalars are recognised by comparing metatypes (`T.self == Int.self`) — no dynamic casts on the
+// hot path — and Date, Data, URL, Decimal and JSONValue the same way before `encode(to:)` would
+// be called. Casts are used once per composite type per encode (`TypeTraits`).
+
+/// The encoder behind ``BridgeEncoder``: builds an ``EncodedTree`` from `Encodable` values.
+final class EncoderImpl {
+    let options: BridgeEncoder
+    let tree: EncodedTree
+    /// The node the value being encoded through `self` is written into.
+    var target: Int32 = 0
+    /// The mapping of the model encoded at `target`; `nil` for plain values.
+    var targetMap: EncodingKeyMap?
+
+    let keyConversion: KeyEncodingStrategy.Base
+    /// Whether `encodeIfPresent(nil)` writes `null` (`nilEncodingStrategy == .null`).
+    let writesNullForAbsentValues: Bool
+    private var snakeCaseKeys: [String: String] = [:]
+    private var traitsCache: [ObjectIdentifier: TypeTraits] = [:]
+    private var keyMaps: [ObjectIdentifier: EncodingKeyMap] = [:]
+    private lazy var userInfoValues: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 }
+
+    private init(options: BridgeEncoder) {
+        self.options = options
+        self.tree = EncodedTree()
+        self.keyConversion = options.keyEncodingStrategy.base
+        self.writesNullForAbsentValues = options.nilEncodingStrategy == .null
+    }
+
+    /// Encodes `value` into a new tree.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when `value` encodes nothing, or as thrown while
+    ///   encoding.
+    static func encodeTree<T: Encodable>(_ value: T, options: BridgeEncoder) throws -> EncodedTree {
+        let impl = EncoderImpl(options: options)
+        try impl.encode(value, into: 0)
+        guard impl.tree[0].kind != .pending else {
+            throw EncodingError.invalidValue(value, .init(
+                codingPath: [],
+                debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        return impl.tree
+    }
+
+    // MARK: Values
+
+    /// Encodes `value` into the pending node `node`.
+    func encode<T: Encodable>(_ value: T, into node: Int32) throws {
+        if T.self == String.self {
+            tree.setString(node, unsafeBitCast(value, to: String.self))
+        } else if T.self == Int.self {
+            tree.set(node, .int, UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int.self))))
+        } else if T.self == Double.self {
+            try encodeFloatingPoint(unsafeBitCast(value, to: Double.self), into: node)
+        } else if T.self == Bool.self {
+            tree.set(node, .bool, unsafeBitCast(value, to: Bool.self) ? 1 : 0)
+        } else if T.self == Int64.self {
+            tree.set(node, .int, UInt64(bitPattern: unsafeBitCast(value, to: Int64.self)))
+        } else if T.self == Float.self {
+            try encodeFloatingPoint(unsafeBitCast(value, to: Float.self), into: node)
+        } else if T.self == UInt64.self {
+            tree.set(node, .uint, unsafeBitCast(value, to: UInt64.self))
+        } else if T.self == UInt.self {
+            tree.set(node, .uint, UInt64(unsafeBitCast(value, to: UInt.self)))
+        } else if T.self == Int32.self {
+            tree.set(node, .int, UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int32.self))))
+        } else if T.self == UInt32.self {
+            tree.set(node, .uint, UInt64(unsafeBitCast(value, to: UInt32.self)))
+        } else if T.self == Int16.self {
+            tree.set(node, .int, UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int16.self))))
+        } else if T.self == UInt16.self {
+            tree.set(node, .uint, UInt64(unsafeBitCast(value, to: UInt16.self)))
+        } else if T.self == Int8.self {
+            tree.set(node, .int, UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int8.self))))
+        } else if T.self == UInt8.self {
+            tree.set(node, .uint, UInt64(unsafeBitCast(value, to: UInt8.self)))
+        } else {
+            try encodeNonScalar(value, into: node)
+        }
+    }
+
+    private func encodeNonScalar<T: Encodable>(_ value: T, into node: Int32) throws {
+        if T.self == Date.self {
+            try encodeDate(unsafeBitCast(value, to: Date.self), into: node)
+        } else if T.self == URL.self {
+            tree.setString(node, (value as! URL).absoluteString)
+        } else if T.self == Data.self {
+            try encodeData(value as! Data, into: node)
+        } else if T.self == Decimal.self {
+            try encodeDecimal(value as! Decimal, into: node)
+        } else if T.self == JSONValue.self {
+            try encodeJSONValue(value as! JSONValue, into: node)
+        } else if T.self == [String].self {
+            encodeArray(unsafeBitCast(value, to: [String].self), into: node) { tree.setString($1, $0) }
+        } else if T.self == [Int].self {
+            encodeArray(unsafeBitCast(value, to: [Int].self), into: node) { tree.set($1, .int, UInt64(bitPattern: Int64($0))) }
+        } else {
+            try encodeComposite(value, into: node)
+        }
+    }
+
+    private func encodeArray<Element>(_ array: [Element], into node: Int32, _ set: (Element, Int32) -> Void) {
+        tree.set(node, .array)
+        for element in array {
+            set(element, tree.appendElement(to: node))
+        }
+    }
+
+    private func encodeComposite<T: Encodable>(_ value: T, into node: Int32) throws {
+        let traits = self.traits(of: T.self)
+        if traits.contains(.stringKeyedDictionary), case .useDefaultKeys = keyConversion {
+            // Nothing to exempt from key conversion; the dictionary's own encode(to:) is as fast.
+        } else if traits.contains(.stringKeyedDictionary) {
+            // JSONEncoder leaves the keys of [String: V] unconverted by the key strategy.
+            tree.set(node, .object)
+            try (value as! any StringKeyedDictionaryEncoding).encodeMembers(into: node, impl: self)
+            return
+        }
+        if traits.contains(.mappable) {
+            try encodeModel(value as! any MappableCodable, into: node)
+            return
+        }
+        try withTarget(node, map: nil) { try value.encode(to: self) }
+    }
+
+    /// Runs `body` with `target` and `targetMap` pointed at `node`, restoring them afterwards.
+    func withTarget(_ node: Int32, map: EncodingKeyMap?, _ body: () throws -> Void) throws {
+        let savedTarget = target
+        let savedMap = targetMap
+        target = node
+        targetMap = map
+        defer {
+            target = savedTarget
+            targetMap = savedMap
+        }
+        try body()
+    }
+
+    /// Encodes a `MappableCodable` model with its tables, then runs its `didEncode` hook.
+    private func encodeModel(_ model: any MappableCodable, into node: Int32) throws {
+        let modelType = type(of: model)
+        let map = try keyMap(for: modelType, value: model, at: node)
+        try withTarget(node, map: map) { try model.encode(to: self) }
+        guard tree[node].kind == .object else { return }
+        var object = tree.objectValue(at: node)
+        do {
+            try model.didEncode(into: &object)
+        } catch {
+            throw EncodingError.didEncodeFailed(model, type: modelType, codingPath: tree.codingPath(of: node), error: error)
+        }
+        try encodeJSONValue(.object(object), into: node)
+    }
+
+    /// The mapping tables of `modelType`, resolved once per encode (and once per process).
+    private func keyMap(for modelType: any MappableCodable.Type, value: Any, at node: Int32) throws -> EncodingKeyMap {
+        let id = ObjectIdentifier(modelType)
+        if let map = keyMaps[id] { return map }
+        do {
+            let map = try EncodingKeyMap.resolved(for: modelType)
+            keyMaps[id] = map
+            return map
+        } catch {
+            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), reason: error.description)
+        }
+    }
+
+    // MARK: Type traits
+
+    /// What a composite type needs besides `encode(to:)`, found with one cast per type per encode.
+    struct TypeTraits: OptionSet {
+        let rawValue: UInt8
+        static let mappable = TypeTraits(rawValue: 1)
+        static let stringKeyedDictionary = TypeTraits(rawValue: 2)
+    }
+
+    private func traits<T>(of type: T.Type) -> TypeTraits {
+        let id = ObjectIdentifier(type)
+        if let traits = traitsCache[id] { return traits }
+        var traits: TypeTraits = []
+        if type is any MappableCodable.Type { traits.insert(.mappable) }
+        if type is any StringKeyedDictionaryEncoding.Type { traits.insert(.stringKeyedDictionary) }
+        traitsCache[id] = traits
+        return traits
+    }
+
+    // MARK: Keys
+
+    /// The JSON key for `key` in a container without mapping: after `keyEncodingStrategy`.
+    func convertedKey(_ key: some CodingKey, in object: Int32) -> String {
+        switch keyConversion {
+        case .useDefaultKeys:
+            return key.stringValue
+        case .convertToSnakeCase:
+            let name = key.stringValue
+            if let converted = snakeCaseKeys[name] { return converted }
+            let converted = KeyEncodingStrategy.snakeCased(name)
+            snakeCaseKeys[name] = converted
+            return converted
+        case .custom(let convert):
+            return convert(tree.codingPath(of: object) + [key]).stringValue
+        }
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { userInfoValues }
+}
+
+/// `[String: V]`, whose keys `JSONEncoder` leaves unconverted by the key strategy.
+protocol StringKeyedDictionaryEncoding {
+    func encodeMembers(into object: Int32, impl: EncoderImpl) throws
+}
+
+extension Dictionary: StringKeyedDictionaryEncoding where Key == String, Value: Encodable {
+    func encodeMembers(into object: Int32, impl: EncoderImpl) throws {
+        for (key, value) in self {
+            let member = impl.tree.appendMember(to: object, key: key, hash: EncodedTree.hash(key), parent: object)
+            try impl.encode(value, into: member)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+// The one place `BridgeEncoder`'s error wording lives. Every error says where (the coding path is
+// in the context), what was found, and how to fix it.
+
+extension EncodingError {
+    /// NaN or infinity under `nonConformingFloatEncodingStrategy = .throw`.
+    static func nonConformingFloat<F: BinaryFloatingPoint>(_ value: F, codingPath: [any CodingKey]) -> EncodingError {
+        let name = value.isNaN ? "nan" : (value < 0 ? "-infinity" : "infinity")
+        return .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "Unable to encode \(F.self).\(name) directly in JSON at \(describe(codingPath)). "
+                + "Set nonConformingFloatEncodingStrategy to .convertToString(positiveInfinity:negativeInfinity:nan:) "
+                + "to write it as a string."))
+    }
+
+    /// A date the `.iso8601` strategy cannot write (non-finite, or beyond the year 99999).
+    static func dateOutOfRange(_ date: Date, codingPath: [any CodingKey]) -> EncodingError {
+        .invalidValue(date, .init(
+            codingPath: codingPath,
+            debugDescription: "Unable to write the date \(date.timeIntervalSince1970) seconds since 1970 at "
+                + "\(describe(codingPath)) as ISO 8601: years -99999 through 99999 are supported. "
+                + "Use .secondsSince1970 or a .custom dateEncodingStrategy for such dates."))
+    }
+
+    /// A second value encoded through one single-value container.
+    static func valueAlreadyEncoded(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
+        .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "A value was already encoded at \(describe(codingPath)); a single-value container "
+                + "holds one value. Encode once, or use a keyed or unkeyed container."))
+    }
+
+    /// A model's `didEncode(into:)` threw.
+    static func didEncodeFailed(_ model: Any, type: Any.Type, codingPath: [any CodingKey], error: any Error) -> EncodingError {
+        .invalidValue(model, .init(
+            codingPath: codingPath,
+            debugDescription: "\(type).didEncode(into:) threw at \(describe(codingPath)): \(error)",
+            underlyingError: error))
+    }
+
+    /// A model whose mapping tables are invalid.
+    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], reason: String) -> EncodingError {
+        .invalidValue(model, .init(codingPath: codingPath, debugDescription: reason))
+    }
+
+    /// A coding path as `users[2].address.zip`, or `the top level` for the root.
+    static func describe(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "the top level" }
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue == "Index \(index)" {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import CodableBridgeCoercion
+
+extension CoercionTests {
+    /// Rule family: the `.flexible` date strategy's reader under each preset (``StringToDate``),
+    /// and parity of the hand-written parsers with `DateFormatter`.
+    @Suite("String → Date")
+    struct StringToDateTests {
+        @Test("date(from:) under each preset", arguments: [
+            // input                                         strict / lenient       yyModel
+            (Scalar.string("2014-01-20"),                    1_390_176_000.0,       1_390_176_000.0),
+            (.string("2014-01-20 12:24:48"),                 1_390_220_688,         1_390_220_688),
+            (.string("2014-01-20T12:24:48.123456Z"),         1_390_220_688.123456,  nil),   // length 27
+            (.string("2014-01-20T12:24:48+08"),              1_390_191_888,         nil),   // length 22
+            (.string(" 2014-01-20 "),                        1_390_176_000,         nil),
+            (.string("Fri Sep 04 00:12:21 +0800 2015"),      1_441_296_741,         1_441_296_741),
+            (.string("Sun, 06 Nov 1994 08:49:37 GMT"),       784_111_777,           nil),
+            (.string("2014-02-30"),                          nil,                   nil),
+            (.number("1445534567"),                          1_445_534_567,         nil),   // numbersAsDates
+            (.number("1445534567.25"),                       1_445_534_567.25,      nil),
+            (.number("-1"),                                  -1,                    nil),
+            (.string("1445534567"),                          nil,                   nil),
+            (.bool(true),                                    nil,                   nil),
+        ] as [(Scalar, Double?, Double?)])
+        func dateUnderPresets(input: Scalar, flexible: Double?, yyModel: Double?) {
+            #expect(CoercionPolicy.strict.date(from: input).value?.timeIntervalSince1970 == flexible)
+            #expect(CoercionPolicy.lenient.date(from: input).value?.timeIntervalSince1970 == flexible)
+            #expect(CoercionPolicy.yyModel.date(from: input).value?.timeIntervalSince1970 == yyModel)
+        }
+
+        @Test func familiesCanBeMixed() {
+            var policy = CoercionPolicy.yyModel
+            policy.numbersAsDates = true
+            policy.stringToDate = .flexible
+            #expect(policy.date(from: .number("0")).value == Date(timeIntervalSince1970: 0))
+            #expect(policy.date(from: .string("Sun, 06 Nov 1994 08:49:37 GMT")).isConverted)
+
+            var off = CoercionPolicy.lenient
+            off.stringToDate = .off
+            #expect(off.date(from: .string("2014-01-20")).value == nil)
+        }
+
+        @Test func namesAndReasons() {
+            #expect(CoercionPolicy.lenient.date(from: .string("2014-01-20")).rule == "date string → Date")
+            #expect(CoercionPolicy.lenient.date(from: .number("1")).rule == "number → Date (seconds since 1970)")
+            #expect(CoercionPolicy.yyModel.date(from: .string("2014-01-20T12:24:48+08")).reason
+                    == "found string \"2014-01-20T12:24:48+08\" where a date was expected; it matches none of YYModel's date formats for its length (22)")
+            #expect(CoercionPolicy.yyModel.date(from: .number("1")).reason?.contains("does not read numbers as dates") == true)
+        }
+
+        // MARK: Parity with DateFormatter, configured as YYModel configures it
+
+        static func formatter(_ format: String, utc: Bool) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            if utc { formatter.timeZone = TimeZone(secondsFromGMT: 0) }
+            formatter.dateFormat = format
+            return formatter
+        }
+
+        @Test("same instant as DateFormatter for YYModel's formats", arguments: [
+            ("2014-01-20", "yyyy-MM-dd", true),
+            ("2014-01-20 12:24:48", "yyyy-MM-dd HH:mm:ss", true),
+            ("2014-01-20T12:24:48", "yyyy-MM-dd'T'HH:mm:ss", true),
+            ("2014-01-20 12:24:48.123", "yyyy-MM-dd HH:mm:ss.SSS", true),
+            ("2014-01-20T12:24:48.123", "yyyy-MM-dd'T'HH:mm:ss.SSS", true),
+            ("2014-01-20T12:24:48Z", "yyyy-MM-dd'T'HH:mm:ssZ", false),
+            ("2014-01-20T12:24:48+0800", "yyyy-MM-dd'T'HH:mm:ssZ", false),
+            ("2014-01-20T12:24:48+12:00", "yyyy-MM-dd'T'HH:mm:ssZ", false),
+            ("2014-01-20T12:24:48.123Z", "yyyy-MM-dd'T'HH:mm:ss.SSSZ", false),
+            ("2014-01-20T12:24:48.123+0800", "yyyy-MM-dd'T'HH:mm:ss.SSSZ", false),
+            ("2014-01-20T12:24:48.123-05:30", "yyyy-MM-dd'T'HH:mm:ss.SSSZ", false),
+            ("Fri Sep 04 00:12:21 +0800 2015", "EEE MMM dd HH:mm:ss Z yyyy", false),
+            ("Fri Sep 04 00:12:21.500 +0800 2015", "EEE MMM dd HH:mm:ss.SSS Z yyyy", false),
+            ("2016-02-29 23:59:59", "yyyy-MM-dd HH:mm:ss", true),
+            ("1969-07-20 20:17:40", "yyyy-MM-dd HH:mm:ss", true),
+        ] as [(String, String, Bool)])
+        func parityWithDateFormatter(input: String, format: String, utc: Bool) throws {
+            let reference = try #require(Self.formatter(format, utc: utc).date(from: input))
+            let yyModel = try #require(YYModelDateParser.parse(input))
+            let flexible = try #require(FlexibleDateParser.parse(input))
+            #expect(abs(yyModel.timeIntervalSince1970 - reference.timeIntervalSince1970) < 0.000_5)
+            #expect(abs(flexible.timeIntervalSince1970 - reference.timeIntervalSince1970) < 0.000_5)
+        }
+
+        @Test("DateFormatter also rejects what the parsers reject", arguments: [
+            ("2014-02-30", "yyyy-MM-dd"),
+            ("2015-02-29 00:00:00", "yyyy-MM-dd HH:mm:ss"),
+            ("2014-01-20T24:00:00Z", "yyyy-MM-dd'T'HH:mm:ssZ"),
+        ])
+        func rejectionParity(input: String, format: String) {
+            #expect(Self.formatter(format, utc: true).date(from: input) == nil)
+            #expect(YYModelDateParser.parse(input) == nil)
+            #expect(FlexibleDateParser.parse(input) == nil)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+/// The text `JSONWriter` produces for a `JSONValue`, checked byte for byte against Foundation's
+/// `JSONEncoder` where the two overlap.
+@Suite struct JSONWriterTests {
+    private func text(_ value: JSONValue, _ options: OutputFormatting = []) -> String {
+        String(decoding: JSONWriter.write(value, options: options), as: UTF8.self)
+    }
+
+    /// Foundation's text for the same tree (JSONValue encodes through ordinary containers there).
+    private func foundationText(_ value: JSONValue, _ options: JSONEncoder.OutputFormatting) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = options
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    // MARK: Escaping
+
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("quote\"", #""quote\"""#),
+        ("back\\slash", #""back\\slash""#),
+        ("a/b", #""a\/b""#),
+        ("\u{08}\u{0C}\n\r\t", #""\b\f\n\r\t""#),
+        ("\u{00}\u{01}\u{1F}", #""\u0000\u0001\u001f""#),
+        ("\u{7F}", "\"\u{7F}\""),
+        ("é日本", "\"é日本\""),
+        ("\u{2028}\u{2029}", "\"\u{2028}\u{2029}\""),
+        ("😀𝄞", "\"😀𝄞\""),
+        ("", #""""#),
+        ("end\\", #""end\\""#),
+    ])
+    func escaping(input: String, expected: String) {
+        #expect(text(.string(input)) == expected)
+    }
+
+    @Test func slashesUnescapedOnRequest() {
+        #expect(text(.string("http://x.y/z"), [.withoutEscapingSlashes]) == #""http://x.y/z""#)
+        #expect(text(["a/b": "c/d"], [.withoutEscapingSlashes]) == #"{"a/b":"c/d"}"#)
+        #expect(text(["a/b": "c/d"]) == #"{"a\/b":"c\/d"}"#)
+    }
+
+    /// Every ASCII character, alone and inside text, exactly as `JSONEncoder` escapes it.
+    @Test func everyASCIICharacterMatchesFoundation() throws {
+        for scalar in (0..<128).compactMap(Unicode.Scalar.init) {
+            let string = "a\(Character(scalar))b\(Character(scalar))"
+            for options: JSONEncoder.OutputFormatting in [[], [.withoutEscapingSlashes]] {
+                let ours = text(.string(string), options.contains(.withoutEscapingSlashes) ? [.withoutEscapingSlashes] : [])
+                #expect(ours == (try foundationText(.string(string), options)), "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    @Test(arguments: [
+        ("0", "0"), ("-12", "-12"), ("1.50", "1.50"), ("1e400", "1e400"),
+        ("18446744073709551616", "18446744073709551616"), ("-0.0e-7", "-0.0e-7"),
+    ])
+    func numbersAreWrittenFromTheirText(source: String, expected: String) throws {
+        let number = try #require(JSONNumber(text: source))
+        #expect(text(.number(number)) == expected)
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func nonFiniteNumberTextIsNeverWritten(value: Double) {
+        #expect(text([.number(JSONNumber(value))]) == "[null]")
+    }
+
+    @Test(arguments: [Int64.min, -1, 0, 7, 10, 99, 100, 12345, 1_000_000_007, Int64.max])
+    func integers(value: Int64) {
+        var writer = JSONWriter(options: [])
+        writer.writeInteger(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+
+    // MARK: Layout
+
+    static let documents: [JSONValue] = [
+        [:],
+        [],
+        ["a": 1],
+        [1, "two", nil, true, false],
+        ["b": [1, 2, [3, []]], "a": ["z": [:], "y": "s"], "é": nil, "B": 0.5, "10": 1, "9": 2],
+        [[[[["deep": [1]]]]]],
+        [["x": []], ["y": [:]], [], [:]],
+        "top",
+        42,
+        nil,
+    ]
+
+    @Test(arguments: documents)
+    func prettyAndSortedMatchFoundationByteForByte(value: JSONValue) throws {
+        #expect(text(value, [.sortedKeys]) == (try foundationText(value, [.sortedKeys])))
+        #expect(text(value, [.prettyPrinted, .sortedKeys]) == (try foundationText(value, [.prettyPrinted, .sortedKeys])))
+        #expect(text(value, [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            == (try foundationText(value, [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])))
+    }
+
+    @Test func prettyLayout() {
+        let value: JSONValue = ["a": [1, 2], "b": [:], "c": []]
+        #expect(text(value, [.prettyPrinted]) == """
+            {
+              "a" : [
+                1,
+                2
+              ],
+              "b" : {
+
+              },
+              "c" : [
+
+              ]
+            }
+            """)
+        #expect(text([:], [.prettyPrinted]) == "{\n\n}")
+        #expect(text("x", [.prettyPrinted]) == "\"x\"")
+    }
+
+    @Test func insertionOrderIsKeptAndSortingIsByUTF8Bytes() {
+        let value: JSONValue = ["b": 1, "a": 2, "é": 3, "B": 4, "aa": 5, "10": 6, "9": 7, "_": 8]
+        #expect(text(value) == #"{"b":1,"a":2,"é":3,"B":4,"aa":5,"10":6,"9":7,"_":8}"#)
+        #expect(text(value, [.sortedKeys]) == #"{"10":6,"9":7,"B":4,"_":8,"a":2,"aa":5,"b":1,"é":3}"#)
+        #expect(text(["outer": ["z": 1, "y": 2]], [.sortedKeys]) == #"{"outer":{"y":2,"z":1}}"#)
+    }
+
+    // MARK: Round trip
+
+    /// Whether `JSONValue(parsing:)` is available in this build (it is written separately).
+    static let parserAvailable = (try? JSONValue(parsing: "[1]")) == [1]
+
+    @Test(.enabled(if: parserAvailable), arguments: documents)
+    func parsingWhatWasWrittenGivesTheSameValue(value: JSONValue) throws {
+        for options: OutputFormatting in [[], [.prettyPrinted], [.sortedKeys, .withoutEscapingSlashes]] {
+            let bytes = JSONWriter.write(value, options: options)
+            #expect(try JSONValue(parsing: Data(bytes)) == value)
+        }
+    }
+
+    @Test(.enabled(if: parserAvailable))
+    func escapedStringsRoundTrip() throws {
+        let value: JSONValue = ["\u{00}\"\\/\u{1F}\u{7F}\u{2028}😀": "\n\t\r\u{08}\u{0C}é"]
+        #expect(try JSONValue(parsing: Data(JSONWriter.write(value, options: []))) == value)
+    }
+}
