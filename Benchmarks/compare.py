@@ -56,7 +56,11 @@ def run_suite(extra_args):
     print("$ " + " ".join(command), file=sys.stderr)
     log_path = os.path.join(out_dir, "run.log")
     with open(log_path, "w") as log:
-        result = subprocess.run(command, cwd=HERE, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+        # restore_signals=False: the run inherits Python's ignored SIGPIPE, so package-benchmark's
+        # tool cannot be killed by a write to a benchmark process that has exited (see
+        # SetupFailure.delayExit in Support.swift).
+        result = subprocess.run(command, cwd=HERE, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                restore_signals=False)
     with open(log_path, errors="replace") as log:
         lines = log.read().splitlines()
     failures = [lines[i + 2] for i, line in enumerate(lines[:-2]) if "setup failed:" in line]
@@ -226,6 +230,21 @@ def all_benchmarks_table(results):
         ["group", "variant", "time", "MB/s", "mallocs", "speed-up", "fewer mallocs"], rows)
 
 
+def dates_table(results):
+    rows = []
+    for group in ["Parse 1000 dates (Twitter format)", "Parse 1000 dates (ISO 8601)"]:
+        base = time_of(results, f"{group}{SEPARATOR}{FOUNDATION}")
+        variants = sorted({split(n)[1] for n in results if split(n)[0] == group},
+                          key=lambda v: (not v.startswith(FOUNDATION), v))
+        for variant in variants:
+            t = time_of(results, f"{group}{SEPARATOR}{variant}")
+            per_parse = None if t is None else t / 1000   # 1 000 strings per iteration
+            rows.append([group.replace("Parse 1000 dates ", ""), variant, fmt_time(per_parse),
+                         fmt_ratio(ratio(base, t))])
+    return "### Date parsing\n\nMedian time per string; speed-up against the group's first Foundation reader.\n\n" \
+        + markdown_table(["strings", "reader", "per string", "speed-up"], rows)
+
+
 def machine_description():
     cpu = "unknown"
     try:
@@ -264,6 +283,8 @@ def report(results, command):
         family_table(results, "Parse", [BRIDGE], "Parse only (JSONValue vs JSONSerialization)"),
         "",
         overhead_table(results),
+        "",
+        dates_table(results),
         "",
         all_benchmarks_table(results),
     ]

@@ -1,36 +1,22 @@
-// Date parsing: CodableBridge's flexible date reading against Foundation's formatters, on 1 000
-// distinct strings per iteration.
+// Date parsing: CodableBridge's date readers against Foundation's formatters, on 1 000 distinct
+// strings per iteration.
 //
 // Group "Parse 1000 dates (Twitter format)", e.g. "Mon Sep 24 03:35:21 +0000 2012":
-//   Foundation                 DateFormatter, en_US_POSIX, "EEE MMM dd HH:mm:ss Z yyyy"
-//   CodableBridge              see `BridgeDates.parse`
-// Group "Parse 1000 dates (ISO 8601)", e.g. "2024-05-01T12:34:56Z", "2024-05-01T12:34:56+02:00":
-//   Foundation                 ISO8601DateFormatter()
-//   Foundation (FormatStyle)   Date.ISO8601FormatStyle().parse(_:)
-//   CodableBridge              see `BridgeDates.parse`
+//   Foundation                   DateFormatter, en_US_POSIX, "EEE MMM dd HH:mm:ss Z yyyy"
+//   CodableBridge                FlexibleDateParser.parse(_:) (the `.flexible` strategy's reader)
+//   CodableBridge (YYModel)      YYModelDateParser.parse(_:) (the reader under `.yyModel`)
+//   CodableBridge (policy)       CoercionPolicy.lenient.date(from: .string(_)): the public rule
+//                                entry point, i.e. the parser plus the policy's dispatch
+// Group "Parse 1000 dates (ISO 8601)", e.g. "2024-05-01T12:34:56Z", "2024-05-01T14:34:56+02:00":
+//   Foundation                   ISO8601DateFormatter()
+//   Foundation (FormatStyle)     Date.ISO8601FormatStyle().parse(_:)
+//   CodableBridge, CodableBridge (YYModel), CodableBridge (policy)   as above
 //
 // Every setup checks that the parser returns the expected date for every string.
 
 import Benchmark
 import CodableBridge
 import Foundation
-
-/// CodableBridge's date reading, as benchmarked.
-enum BridgeDates {
-    // TODO(bench): switch to the coercion module's dedicated public fast parser once it lands
-    // (expected in CodableBridgeCoercion, e.g. `FlexibleDateParser.parse(_:)`; not on main yet when
-    // this suite was written). Until then this measures the public entry point that exists in the
-    // API skeleton: `CoercionPolicy.date(from:)`, the rule the flexible date strategy applies.
-    static let policy = CoercionPolicy.lenient
-
-    @inline(__always)
-    static func parse(_ string: String) -> Date? {
-        switch policy.date(from: .string(string)) {
-        case .converted(let date, _): date
-        case .notConverted: nil
-        }
-    }
-}
 
 /// 1 000 date strings and the dates they denote.
 final class DateState {
@@ -107,41 +93,19 @@ final class DateState {
 }
 
 func registerDateBenchmarks() {
-    let configuration = Suite.configuration(large: true, scalingFactor: .kilo)
-
-    let twitterGroup = "Parse 1000 dates (Twitter format)"
-    Benchmark(Suite.name(twitterGroup, Suite.foundation), configuration: configuration) { benchmark, state in
-        for index in benchmark.scaledIterations {
-            blackHole(state.twitterFormatter.date(from: state.strings[index]))
-        }
-    } setup: { () throws -> DateState in
-        let state = DateState.twitter()
+    registerDates(group: "Parse 1000 dates (Twitter format)", DateState.twitter) { state in
         try state.verify("DateFormatter") { state.twitterFormatter.date(from: $0) }
-        return state
+    } foundation: { state, string in
+        state.twitterFormatter.date(from: string)
     }
 
-    Benchmark(Suite.name(twitterGroup, Suite.bridge), configuration: configuration) { benchmark, state in
-        for index in benchmark.scaledIterations {
-            blackHole(BridgeDates.parse(state.strings[index]))
-        }
-    } setup: { () throws -> DateState in
-        let state = DateState.twitter()
-        try state.verify("CodableBridge (CoercionPolicy.lenient.date(from:))") { BridgeDates.parse($0) }
-        return state
-    }
-
-    let isoGroup = "Parse 1000 dates (ISO 8601)"
-    Benchmark(Suite.name(isoGroup, Suite.foundation), configuration: configuration) { benchmark, state in
-        for index in benchmark.scaledIterations {
-            blackHole(state.isoFormatter.date(from: state.strings[index]))
-        }
-    } setup: { () throws -> DateState in
-        let state = DateState.iso8601()
+    registerDates(group: "Parse 1000 dates (ISO 8601)", DateState.iso8601) { state in
         try state.verify("ISO8601DateFormatter") { state.isoFormatter.date(from: $0) }
-        return state
+    } foundation: { state, string in
+        state.isoFormatter.date(from: string)
     }
 
-    Benchmark(Suite.name(isoGroup, "\(Suite.foundation) (FormatStyle)"), configuration: configuration) { benchmark, state in
+    Benchmark(Suite.name("Parse 1000 dates (ISO 8601)", "\(Suite.foundation) (FormatStyle)"), configuration: dateConfiguration) { benchmark, state in
         for index in benchmark.scaledIterations {
             blackHole(try state.isoStyle.parse(state.strings[index]))
         }
@@ -150,14 +114,47 @@ func registerDateBenchmarks() {
         try state.verify("Date.ISO8601FormatStyle") { try state.isoStyle.parse($0) }
         return state
     }
+}
 
-    Benchmark(Suite.name(isoGroup, Suite.bridge), configuration: configuration) { benchmark, state in
+private var dateConfiguration: Benchmark.Configuration { Suite.configuration(large: true, scalingFactor: .kilo) }
+
+/// CodableBridge's date readers, as benchmarked.
+private let bridgeReaders: [(variant: String, what: String, parse: @Sendable (String) -> Date?)] = [
+    (Suite.bridge, "FlexibleDateParser.parse", { FlexibleDateParser.parse($0) }),
+    ("\(Suite.bridge) (YYModel)", "YYModelDateParser.parse", { YYModelDateParser.parse($0) }),
+    ("\(Suite.bridge) (policy)", "CoercionPolicy.lenient.date(from:)", {
+        switch CoercionPolicy.lenient.date(from: .string($0)) {
+        case .converted(let date, _): date
+        case .notConverted: nil
+        }
+    }),
+]
+
+private func registerDates(
+    group: String,
+    _ makeState: @escaping @Sendable () -> DateState,
+    verifyFoundation: @escaping (DateState) throws -> Void,
+    foundation parse: @escaping (DateState, String) -> Date?
+) {
+    Benchmark(Suite.name(group, Suite.foundation), configuration: dateConfiguration) { benchmark, state in
         for index in benchmark.scaledIterations {
-            blackHole(BridgeDates.parse(state.strings[index]))
+            blackHole(parse(state, state.strings[index]))
         }
     } setup: { () throws -> DateState in
-        let state = DateState.iso8601()
-        try state.verify("CodableBridge (CoercionPolicy.lenient.date(from:))") { BridgeDates.parse($0) }
+        let state = makeState()
+        try verifyFoundation(state)
         return state
+    }
+
+    for reader in bridgeReaders {
+        Benchmark(Suite.name(group, reader.variant), configuration: dateConfiguration) { benchmark, state in
+            for index in benchmark.scaledIterations {
+                blackHole(reader.parse(state.strings[index]))
+            }
+        } setup: { () throws -> DateState in
+            let state = makeState()
+            try state.verify("CodableBridge (\(reader.what))") { reader.parse($0) }
+            return state
+        }
     }
 }

@@ -47,7 +47,17 @@ struct SetupFailure: Error, CustomStringConvertible {
     /// pipe, and a multi-megabyte message (an `EncodingError` holding the whole model) stops the run.
     init(_ description: String) {
         self.description = description.count > 1_000 ? description.prefix(1_000) + " …" : description
+        Self.delayExit
     }
+
+    /// Works around a race in package-benchmark 1.38.1: after a failed setup the benchmark process
+    /// reports the error and exits at once, while the benchmark tool still writes one more command
+    /// to it; if the process is already gone the tool dies of SIGPIPE, and the plugin reads that as
+    /// success — the rest of the suite silently does not run. Staying alive a moment after a
+    /// failed setup lets that write land in the pipe.
+    private static let delayExit: Void = {
+        atexit { usleep(500_000) }
+    }()
 }
 
 /// An error described without the value it may carry (`EncodingError.invalidValue` holds the whole
