@@ -138,6 +138,8 @@ def fmt_time(us):
         return PENDING
     if us >= 1000:
         return f"{us / 1000:.2f} ms"
+    if us < 1:
+        return f"{us * 1000:.0f} ns"
     return f"{us:.1f} µs"
 
 
@@ -160,6 +162,10 @@ def speedup(results, family, label, variant):
     base = time_of(results, f"{reference_group(group, results)}{SEPARATOR}{FOUNDATION}")
     return ratio(base, time_of(results, f"{group}{SEPARATOR}{variant}"))
 
+
+# Payloads on which the lenient decoder has real work to do, so the "lenient costs at most 5% over
+# strict on a clean payload" budget does not apply.
+NOT_CLEAN = {"weibo-status": 'lenient coerces the "640" picture sizes that the strict model\'s wrapper reads as strings'}
 
 # Variants that exist for some payloads only (mapped models: twitter and weibo-status).
 ONLY_FOR = {f"{BRIDGE} (mapped)": {"twitter", "weibo-status"}}
@@ -185,7 +191,9 @@ def overhead_table(results):
         lenient = time_of(results, f"Decode {label}{SEPARATOR}{BRIDGE} (lenient)")
         verdict = ""
         r = ratio(lenient, strict)
-        if r is not None:
+        if label in NOT_CLEAN:
+            verdict = f"not a clean payload: {NOT_CLEAN[label]}"
+        elif r is not None:
             verdict = "ok (≤ 5%)" if r <= 1.05 else "OVER BUDGET (> 5%)"
         rows.append([f"Decode {label}: lenient vs strict", fmt_percent(r), verdict])
     lenient = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (lenient)")
