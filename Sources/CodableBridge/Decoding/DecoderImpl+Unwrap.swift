@@ -102,7 +102,7 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
         }
-        record(.coerced, key: key, "string holding JSON → \(T.self)")
+        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
         return value
     }
 
@@ -114,6 +114,24 @@ extension DecoderImpl {
     }
 
     // MARK: Missing values
+
+    /// What an optional becomes when its value was not converted or its model was rejected:
+    /// `nil`, reported (a null word as a coercion). Any other error is rethrown.
+    func absorbIntoNil<T>(_ error: any Error, _ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+        switch error {
+        case let error as NotConverted:
+            if isNullWord(node) {
+                record(.coerced, key: key, "string \"\(text(node))\" → nil")
+            } else {
+                record(.defaulted, key: key, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
+            }
+        case let error as ModelRejected:
+            record(.rejected, key: key, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
+        default:
+            throw error
+        }
+        return nil
+    }
 
     /// Why a property's value must be substituted.
     enum SubstitutionReason {
@@ -138,6 +156,13 @@ extension DecoderImpl {
             record(.defaulted, key: key, "\(describe(reason)); used the declared default \(String(describing: declared).prefix(60))")
             return declared
         }
+        // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
+        // first of `allCases`. Checked before the zero value, so it also wins over a case whose
+        // raw value happens to be 0 or "".
+        if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
+            record(.defaulted, key: key, "\(describe(reason)); used the first case \(T.self).\(first)")
+            return first
+        }
         let value: T
         do {
             zeroDepth += 1
@@ -150,12 +175,42 @@ extension DecoderImpl {
         return value
     }
 
+    /// Whether `error`, thrown by the `init(from:)` of a property's type `T`, means "no case of a
+    /// `CaseIterable` enum" (`"blue"` for `Color`) in a model that opted into
+    /// `enumsDefaultToFirstCase`: then the value is treated as not converted (lenient policies,
+    /// `.useDefault`); otherwise the error stands, as in `JSONDecoder`.
+    func isUnknownCase<T>(_ error: DecodingError, _ type: T.Type, owner: ModelMeta?) -> Bool {
+        guard let owner, owner.enumsDefaultToFirstCase, lenient, case .useDefault = options.missingValueStrategy.base,
+              case .dataCorrupted = error, T.self is any CaseIterable.Type else { return false }
+        return true
+    }
+
+    /// The not-converted signal for a value at `node` that is no case of the enum `T`.
+    func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
+        NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "it is not a case of \(T.self)")
+    }
+
+    /// The first case of `T` when it is `CaseIterable` (and has a case).
+    static func firstCase<T>(of type: T.Type) -> T? {
+        func first<C: CaseIterable>(_ type: C.Type) -> Any? { C.allCases.first }
+        guard let cases = T.self as? any CaseIterable.Type else { return nil }
+        return first(cases) as? T
+    }
+
     /// The property's value in the owner's encoded `init()` instance, when it is a
     /// ``DefaultInitializable`` model that has one.
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
         guard case .key(let codingKey) = key, let defaults = owner.declaredDefaults else { return nil }
         let name = codingKey.stringValue
         let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
+        // Read the tape as `ModelMeta.declaredDefaults` wrote it, not with the caller's date, data
+        // and key strategies (a `.secondsSince1970` decoder could not read the dates back, and
+        // `.yyModel` would take base64 text for UTF-8 bytes).
+        var options = options
+        options.dateDecodingStrategy = .secondsSince1970
+        options.dataDecodingStrategy = .base64
+        options.coercion.stringToData = .base64
+        options.keyDecodingStrategy = .useDefaultKeys
         return try DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
             guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
             return try? child.unwrap(T.self, node: node, key: nil)

@@ -97,6 +97,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             } catch let rejection as ModelRejected {
                 throw DecodingErrors.rejected(rejection, path: impl.codingPath)
             } catch let notConverted as NotConverted {
+                if impl.nodes[node].kind == .null {
+                    // A null root has no property to default: `JSONDecoder`'s valueNotFound.
+                    throw DecodingErrors.valueNotFound(notConverted.expected, path: impl.codingPath)
+                }
                 throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: impl.codingPath,
                                                   hint: " " + notConverted.reason)
             }
