@@ -175,14 +175,16 @@ extension DecoderImpl {
         return value
     }
 
-    /// Whether `error`, thrown by the `init(from:)` of a property's type `T`, means "no case of a
-    /// `CaseIterable` enum" (`"blue"` for `Color`) in a model that opted into
-    /// `enumsDefaultToFirstCase`: then the value is treated as not converted (lenient policies,
-    /// `.useDefault`); otherwise the error stands, as in `JSONDecoder`.
+    /// Whether `error`, thrown by the `init(from:)` of a property's type `T`, means "no case of the
+    /// enum" (`"blue"` for `Color`) and the owner model has a default for it: a declared default
+    /// (``DefaultInitializable``, any `RawRepresentable` type), or the first case
+    /// (`enumsDefaultToFirstCase`, a `CaseIterable` type). Then the value is treated as not
+    /// converted (lenient policies, `.useDefault`); otherwise the error stands, as in `JSONDecoder`.
     func isUnknownCase<T>(_ error: DecodingError, _ type: T.Type, owner: ModelMeta?) -> Bool {
-        guard let owner, owner.enumsDefaultToFirstCase, lenient, case .useDefault = options.missingValueStrategy.base,
-              case .dataCorrupted = error, T.self is any CaseIterable.Type else { return false }
-        return true
+        guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
+              case .dataCorrupted = error, !error.isProgrammerError else { return false }
+        if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
+        return T.self is any RawRepresentable.Type && owner.declaredDefaults != nil
     }
 
     /// The not-converted signal for a value at `node` that is no case of the enum `T`.

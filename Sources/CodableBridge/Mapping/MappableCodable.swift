@@ -97,8 +97,10 @@ extension MappableCodable {
 
 /// A model whose `init()` gives every property its declared default.
 ///
-/// With `missingValueStrategy = .useDefault`, a missing, null or unconvertible value takes the
+/// With `missingValueStrategy = .useDefault`, a missing, null or unconvertible value (including a
+/// raw value that is no case of an enum, under the lenient policies) or a rejected model takes the
 /// value the property has in `init()` (`var pages = 20` → 20) instead of the type's zero value.
+/// The `init()` instance is made and encoded once per type. Optional properties still become `nil`.
 ///
 /// ```swift
 /// struct Settings: MappableCodable, DefaultInitializable {
