@@ -182,10 +182,10 @@ extension DecoderImpl {
             record(.dropped, key: key, "rejected \(rejection.typeName) left out")
             return nil
         } catch let error as NotConverted {
-            record(.dropped, key: key, "\(error.found) not converted to \(error.expected) (\(error.reason))")
+            record(.dropped, key: key, "\(error.found) not converted to \(E.self) (\(error.reason))")
             return nil
         } catch let error as DecodingError where lenient && !error.isProgrammerError {
-            record(.dropped, key: key, "could not decode \(E.self): \(error.summary)")
+            record(.dropped, key: key, "could not decode \(E.self): \(error.summary(below: pathString(codingPath(adding: key))))")
             return nil
         }
     }
@@ -198,11 +198,16 @@ extension DecodingError {
         return false
     }
 
-    /// A one-line summary for report events.
-    var summary: String {
+    /// A one-line summary for a report event at `path`: where below `path` the error happened
+    /// (`when: …` for `items[1].when`; nothing when at `path` itself), then the message.
+    func summary(below path: String) -> String {
         switch self {
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            let where_ = pathString(c.codingPath)
+            var where_ = pathString(c.codingPath)
+            if where_.hasPrefix(path) {
+                where_.removeFirst(path.count)
+                if where_.hasPrefix(".") { where_.removeFirst() }
+            }
             return where_.isEmpty ? c.debugDescription : "\(where_): \(c.debugDescription)"
         @unknown default:
             return "\(self)"
