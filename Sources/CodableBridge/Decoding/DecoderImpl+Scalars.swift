@@ -137,7 +137,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(V.self == String.self ? "\"\(value)\"" : "\(value)") (\(rule))")
+            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(DecoderImpl.describeValue(value)) (\(rule))")
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)

@@ -153,7 +153,7 @@ extension DecoderImpl {
         if case .null = reason, !lenient { throw failure }
         if let value = nullValue(T.self) { return value }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(String(describing: declared).prefix(60))")
+            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(DecoderImpl.describeValue(declared))")
             return declared
         }
         // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
@@ -171,7 +171,7 @@ extension DecoderImpl {
         } catch {
             throw failure
         }
-        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(String(describing: value).prefix(60))")
+        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(DecoderImpl.describeValue(value))")
         return value
     }
 
@@ -217,6 +217,13 @@ extension DecoderImpl {
             guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
             return try? child.unwrap(T.self, node: node, key: nil)
         }
+    }
+
+    /// A value as report details show it: strings quoted, at most 60 characters.
+    static func describeValue<V>(_ value: V) -> String {
+        let text = value as? String ?? String(describing: value)
+        let cut = text.count > 60 ? text.prefix(60) + "…" : text[...]
+        return value is String ? "\"\(cut)\"" : String(cut)
     }
 
     private func describe(_ reason: SubstitutionReason) -> String {

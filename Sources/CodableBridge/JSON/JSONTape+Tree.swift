@@ -55,6 +55,9 @@ extension JSONTape {
                 var flags: UInt8 = n.text.utf8.first == UInt8(ascii: "-") ? Flags.negative : 0
                 if n.isInteger { flags |= Flags.integer }
                 appendText(n.text, kind: .number, flags: flags)
+                // As in a parsed document, a non-number byte ends every number: the decoder reads
+                // fractions with strtod, which would run on into "1.5" "2.5" → 1.52.
+                bytes.append(0)
             case .array(let elements):
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
