@@ -57,6 +57,9 @@ extension DecoderImpl {
     }
 
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
+        if options.coercion.hasCustomRules, node != DecoderImpl.zero, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
+            return custom
+        }
         let kind = classify(T.self)
         if case .collection(let collection) = kind {
             if node != DecoderImpl.zero, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
@@ -80,6 +83,22 @@ extension DecoderImpl {
             return embedded
         }
         return try descend(into: node, key: key) { try T(from: self) }
+    }
+
+    /// The policy's custom rule for `T` ("Rules for your own types" in Docs/Coercion.md) applied
+    /// to a scalar node, before the type's own `init(from:)`: the value (reported as a coercion),
+    /// `nil` when no rule applies, or the rule's rejection (not converted; an error under `.strict`).
+    private func _slowPathCustomRule<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+        guard let input = scalar(node), input != .null, let result = options.coercion.customRule(for: T.self, from: input) else {
+            return nil
+        }
+        switch result {
+        case .converted(let value, let rule):
+            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(DecoderImpl.describeValue(value)) (\(rule))")
+            return value
+        case .notConverted(let reason):
+            throw mismatch(T.self, node: node, key: key, reason: reason)
+        }
     }
 
     /// Decodes `concrete` (from `elementTypes`) and returns it as the declared `T`.

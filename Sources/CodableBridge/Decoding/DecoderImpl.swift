@@ -159,7 +159,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .object {
-            throw mismatch([String: Any].self, node: node, key: nil)
+            throw mismatch([String: Any].self, node: node, key: nil, reason: "an object was expected")
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
     }
@@ -167,7 +167,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .array {
-            throw mismatch([Any].self, node: node, key: nil)
+            throw mismatch([Any].self, node: node, key: nil, reason: "an array was expected")
         }
         return UnkeyedContainer(impl: self, array: node)
     }

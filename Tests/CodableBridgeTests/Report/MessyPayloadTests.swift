@@ -68,7 +68,7 @@ struct MessyPayloadTests {
         .dropped("user.badges[2]", "an object not converted to String"),
         .coerced("user.score", #"a string ("99.50") → Decimal 99.5"#),
         // A string that is not JSON for an optional model; a string holding JSON for a model.
-        .defaulted("location", #"a string ("unknown") not converted to MessyLocation"#),
+        .defaulted("location", #"a string ("unknown") not converted to MessyLocation (an object was expected); used nil"#),
         .coerced("embedded.lng", #"a string ("2.5") → Double 2.5"#),
         .defaulted("embedded.city", #"missing; used String """#),
         .coerced("embedded", #"a string ("{"lat": 1.5, "lng": "2.5"}") holding JSON → MessyLocation"#),
@@ -92,7 +92,7 @@ struct MessyPayloadTests {
         .coerced("statuses[3].user.id", #"a string ("77") → Int 77"#),
         .defaulted("statuses[3].user.handle", #"null; used String """#),
         .dropped("statuses[4]", #"could not decode MessyStatus: createdAt: Expected to decode Date but found a string ("next tuesday") instead."#),
-        .dropped("statuses[5]", #"a string ("oops") not converted to MessyStatus"#),
+        .dropped("statuses[5]", #"a string ("oops") not converted to MessyStatus (an object was expected)"#),
         .dropped("statuses[6]", "null where MessyStatus was expected"),
         // Nested arrays drop at their own level.
         .coerced("matrix[0][1]", #"a string ("2") → Int 2"#),
@@ -130,7 +130,7 @@ struct MessyPayloadTests {
         .coerced("counters.views", #"a string ("many") → Int 0"#),
         .coerced("user.followers", #"a string ("1.2k") → Int 1 (string → Int (YYModel))"#),
         // No embedded JSON: the model's zero value.
-        .defaulted("embedded", #"a string ("{"lat": 1.5, "lng": "2.5"}") not converted (no rule converts a string"#),
+        .defaulted("embedded", #"a string ("{"lat": 1.5, "lng": "2.5"}") not converted (an object was expected); used MessyLocation"#),
     ]
     static let yyModelDifferingPaths: Set<String> = Set(yyModelDifferences.map(\.path)).union(["embedded.lng", "embedded.city"])
 
