@@ -55,6 +55,9 @@ extension JSONTape {
                 appendText(s, kind: .string, flags: 0)
             case .number(let n):
                 appendText(n.text, kind: .number, flags: numberFlags(n.text))
+                // As in a parsed document, a non-number byte ends every number: the decoder reads
+                // fractions with strtod, which would run on into "1.5" "2.5" → 1.52.
+                bytes.append(0)
             case .array(let elements):
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
