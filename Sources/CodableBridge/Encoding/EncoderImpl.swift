@@ -170,7 +170,7 @@ final class EncoderImpl {
             keyMaps[id] = map
             return map
         } catch {
-            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), reason: error.description)
+            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
         }
     }
 

@@ -39,9 +39,10 @@ extension EncodingError {
             underlyingError: error))
     }
 
-    /// A model whose mapping tables are invalid.
-    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], reason: String) -> EncodingError {
-        .invalidValue(model, .init(codingPath: codingPath, debugDescription: reason))
+    /// A model whose mapping tables are invalid: the same ``MappingTableError`` (and wording) as
+    /// decoding the type raises, as the underlying error.
+    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], error: MappingTableError) -> EncodingError {
+        .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
     /// A coding path as `users[2].address.zip`, or `the top level` for the root.
