@@ -7,7 +7,7 @@ import Testing
 // the model that has the table.
 
 /// A model with a bad table; `init()` gives an instance to encode.
-protocol YYBadTable: MappableCodable {
+protocol YYBadTable: MappableCodable, SendableMetatype {
     init()
 }
 
