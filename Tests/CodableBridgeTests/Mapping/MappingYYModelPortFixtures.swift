@@ -130,6 +130,8 @@ class YYBaseUser: MappableCodable, Hashable, @unchecked Sendable {
 
     static func == (lhs: YYBaseUser, rhs: YYBaseUser) -> Bool {
         type(of: lhs) == type(of: rhs) && lhs.uid == rhs.uid && lhs.name == rhs.name
+            && (lhs as? YYLocalUser)?.localName == (rhs as? YYLocalUser)?.localName
+            && (lhs as? YYRemoteUser)?.remoteName == (rhs as? YYRemoteUser)?.remoteName
     }
 
     func hash(into hasher: inout Hasher) {
@@ -172,7 +174,7 @@ final class YYRemoteUser: YYBaseUser, @unchecked Sendable {
     }
 }
 
-struct YYCustomClassModel: MappableCodable {
+struct YYCustomClassModel: MappableCodable, Equatable {
     var users: [YYBaseUser]?
     var nestedUsers: [[YYBaseUser]]?
     var userDict: [String: YYBaseUser]?
@@ -211,7 +213,7 @@ struct YYTransformModel: MappableCodable, Equatable {
 
     func didEncode(into json: inout JSONObject) throws {
         guard let time else { throw TransformError.missingTime }
-        json["time"] = .number(JSONNumber(UInt64(time.timeIntervalSince1970 * 1000)))
+        json["time"] = .number(JSONNumber(UInt64((time.timeIntervalSince1970 * 1000).rounded())))
     }
 }
 
