@@ -166,11 +166,17 @@ final class EncoderImpl {
         let id = ObjectIdentifier(modelType)
         if let map = keyMaps[id] { return map }
         do {
+            // Checked as the decoder checks them, so a bad table fails with the same error.
+            _ = try ModelMeta.of(modelType)
+        } catch {
+            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
+        }
+        do {
             let map = try EncodingKeyMap.resolved(for: modelType)
             keyMaps[id] = map
             return map
         } catch {
-            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
+            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), reason: error.description)
         }
     }
 

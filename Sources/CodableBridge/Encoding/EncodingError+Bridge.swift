@@ -39,8 +39,13 @@ extension EncodingError {
             underlyingError: error))
     }
 
-    /// A model whose mapping tables are invalid: the same ``MappingTableError`` (and wording) as
-    /// decoding the type raises, as the underlying error.
+    /// A model whose mapping tables are invalid.
+    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], reason: String) -> EncodingError {
+        .invalidValue(model, .init(codingPath: codingPath, debugDescription: reason))
+    }
+
+    /// A model whose mapping tables are invalid: the ``MappingTableError`` decoding the type
+    /// raises, with the same wording, as the underlying error.
     static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], error: MappingTableError) -> EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }

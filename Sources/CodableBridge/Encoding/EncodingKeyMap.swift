@@ -29,6 +29,11 @@ final class EncodingKeyMap: Sendable {
         case skip
     }
 
+    /// A mapping table the encoder cannot use.
+    struct InvalidTable: Error, CustomStringConvertible {
+        let description: String
+    }
+
     private let destinations: [String: Destination]
     private let onlyProperties: Set<String>?
 
@@ -39,22 +44,30 @@ final class EncodingKeyMap: Sendable {
         return .unmapped
     }
 
-    /// Reads the tables of `type`, checked by ``ModelMeta`` exactly as the decoder checks them.
+    /// Reads and checks the tables of `type`.
     ///
-    /// - Throws: ``MappingTableError`` naming the type and the entry (the same error, with the
-    ///   same wording, as decoding the type would raise).
-    init(type: any MappableCodable.Type) throws(MappingTableError) {
-        let meta = try ModelMeta.of(type)
+    /// - Throws: ``InvalidTable`` naming the type and the entry for an empty key, an empty key
+    ///   path segment or empty alternates.
+    init(type: any MappableCodable.Type) throws(InvalidTable) {
+        let only = type.onlyProperties
         var destinations: [String: Destination] = [:]
-        for property in meta.lookups.keys {
-            guard let segments = meta.encodingPath(for: property) else { continue }
-            destinations[property] = segments.count == 1 ? .key(segments[0]) : .path(segments)
+        for (property, key) in type.keyMapping {
+            guard let candidate = key.candidates.first else {
+                throw InvalidTable(description: "Invalid keyMapping of \(type): \"\(property)\" maps to empty "
+                    + "alternates. List at least one JSON key, e.g. [\"id\", \"ID\"].")
+            }
+            guard !candidate.segments.isEmpty, !candidate.segments.contains(where: \.isEmpty) else {
+                throw InvalidTable(description: "Invalid keyMapping of \(type): \"\(property)\" maps to the empty "
+                    + "key or key path \(key). Use a non-empty key; a key path needs a key on each side of every dot.")
+            }
+            if let only, !only.contains(property) { continue }
+            destinations[property] = candidate.segments.count == 1 ? .key(candidate.segments[0]) : .path(candidate.segments)
         }
-        for property in meta.excluded {
+        for property in type.ignoredProperties {
             destinations[property] = .skip
         }
         self.destinations = destinations
-        self.onlyProperties = meta.only
+        self.onlyProperties = only
     }
 
     // MARK: Cache
@@ -63,22 +76,22 @@ final class EncodingKeyMap: Sendable {
 
     /// The tables of `type`, read and checked on first use.
     ///
-    /// - Throws: ``MappingTableError`` for an invalid table, every time the type is used.
-    static func resolved(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
+    /// - Throws: ``InvalidTable`` for an invalid table, every time the type is used.
+    static func resolved(for type: any MappableCodable.Type) throws(InvalidTable) -> EncodingKeyMap {
         try cache.map(for: type)
     }
 
     /// Resolved tables by type, safe to use from any thread.
     private final class Cache: @unchecked Sendable {
         private let lock = NSLock()
-        private var maps: [ObjectIdentifier: Result<EncodingKeyMap, MappingTableError>] = [:]
+        private var maps: [ObjectIdentifier: Result<EncodingKeyMap, InvalidTable>] = [:]
 
-        func map(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
+        func map(for type: any MappableCodable.Type) throws(InvalidTable) -> EncodingKeyMap {
             let id = ObjectIdentifier(type)
             if let cached = lock.withLock({ maps[id] }) { return try cached.get() }
             // Resolved outside the lock: the tables are user code. Two threads may both resolve a
             // type the first time; the results are equal.
-            let result: Result<EncodingKeyMap, MappingTableError>
+            let result: Result<EncodingKeyMap, InvalidTable>
             do {
                 result = .success(try EncodingKeyMap(type: type))
             } catch {
