@@ -14,24 +14,27 @@ extension DecoderImpl {
         let meta: ModelMeta?
         /// `impl.path.count` when the container was made.
         let depth: Int
+        /// What only nested containers and key strategies need, kept out of line so the common
+        /// container stays small and cheap to copy (`nil` in the common case).
+        let context: ContainerContext?
+
         /// Path components below `depth` that are not on the impl's stack (nested containers).
-        let extra: [PathComponent]
+        var extra: [PathComponent] { context?.extra ?? [] }
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
-        let convertedKeys: [String]?
+        var convertedKeys: [String]? { context?.convertedKeys }
 
         init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = []) {
             self.impl = impl
             self.object = object
             self.meta = meta
             self.depth = impl.path.count
-            self.extra = extra
+            var converted: [String]?
             if object != DecoderImpl.zero, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
-                convertedKeys = nil
+                converted = nil
             } else if object != DecoderImpl.zero {
-                convertedKeys = impl.convertedKeys(of: object, extra: extra)
-            } else {
-                convertedKeys = nil
+                converted = impl.convertedKeys(of: object, extra: extra)
             }
+            context = extra.isEmpty && converted == nil ? nil : ContainerContext(extra: extra, convertedKeys: converted)
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
@@ -71,6 +74,9 @@ extension DecoderImpl {
         /// The value node for `key`, or `nil` when absent (or excluded by the mapping).
         @inline(__always)
         func find(_ key: Key) -> Int? {
+            if let meta, impl.requestedKeys != nil {
+                impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
+            }
             guard object != DecoderImpl.zero else { return nil }
             if let meta {
                 let name = key.stringValue
@@ -79,7 +85,7 @@ extension DecoderImpl {
                     return impl.findMapped(lookups, in: object)
                 }
             }
-            if let convertedKeys {
+            if let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
             return impl.findMember(key.stringValue, in: object, depth: depth)
@@ -94,7 +100,7 @@ extension DecoderImpl {
         /// Runs `body` with the nested-container components on the impl's path.
         @inline(__always)
         func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
-            if extra.isEmpty { return try body() }
+            guard let extra = context?.extra, !extra.isEmpty else { return try body() }
             impl.path.append(contentsOf: extra)
             defer { impl.path.removeLast(extra.count) }
             return try body()
@@ -250,6 +256,17 @@ extension DecoderImpl {
                                options: options, report: report, path: path)
         impl.ownedBuffers = OwnedBuffers(nodes: nodes, bytes: bytes)
         return impl
+    }
+}
+
+/// The rarely needed parts of a keyed container.
+final class ContainerContext {
+    let extra: [PathComponent]
+    let convertedKeys: [String]?
+
+    init(extra: [PathComponent], convertedKeys: [String]?) {
+        self.extra = extra
+        self.convertedKeys = convertedKeys
     }
 }
 

@@ -37,6 +37,17 @@ extension DecoderImpl {
         return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key)
     }
 
+    /// After the first decode of a model type: every property its tables name must be one of
+    /// the coding keys its `init(from:)` read, else the table is invalid (a misspelt property).
+    private func verifyTables<M: MappableCodable>(of type: M.Type, meta: ModelMeta, key: PathComponent?) throws {
+        let requested = requestedKeys?[ObjectIdentifier(meta)] ?? []
+        if let error = meta.unknownProperty(requested: requested) {
+            throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
+        }
+        ModelMeta.setKeysVerified(M.self)
+        verifiedModels.insert(ObjectIdentifier(M.self))
+    }
+
     private func decodeEmbeddedModel<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
         let string = text(node)
         guard string.first(where: { !$0.isWhitespace }) == "{",
@@ -53,12 +64,19 @@ extension DecoderImpl {
                                                node: Int, key: PathComponent?) throws -> T
     {
         func open<M: MappableCodable>(_ modelType: M.Type) throws -> M {
+            let id = ObjectIdentifier(M.self)
+            let verifying = !verifiedModels.contains(id) && !ModelMeta.keysVerified(M.self)
+            if verifying, requestedKeys == nil { requestedKeys = [:] }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
                 return try M(from: self)
             }
+            if verifying {
+                try verifyTables(of: M.self, meta: meta, key: key)
+            } else {
+                verifiedModels.insert(id)
+            }
             guard node != DecoderImpl.zero else { return value }
-            let id = ObjectIdentifier(M.self)
             let implemented = didDecodeImplemented[id] ?? ModelMeta.didDecodeIsImplemented(M.self)
             if implemented == false { return value }
             let json = tape.value(at: node)

@@ -47,6 +47,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
     /// Per-decode copy of `ModelMeta`'s `didDecode` probe results.
     @exclusivity(unchecked) var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// Coding keys read per model type while its tables are being verified (first decode of the
+    /// type in this process); `nil` when nothing is being verified.
+    @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
+    /// Model types whose tables are known to be verified (per-decode copy of the global flag).
+    @exclusivity(unchecked) var verifiedModels: Set<ObjectIdentifier> = []
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).

@@ -176,6 +176,35 @@ package final class ModelMeta: Sendable {
         cache.setHookFlag(ObjectIdentifier(type), \.didDecode, value)
     }
 
+    /// Whether a decode of `type` has confirmed that its tables name only real properties.
+    package static func keysVerified(_ type: any MappableCodable.Type) -> Bool {
+        cache.hookFlag(ObjectIdentifier(type), \.keysVerified) ?? false
+    }
+
+    /// Records that the tables of `type` name only real properties.
+    package static func setKeysVerified(_ type: any MappableCodable.Type) {
+        cache.setHookFlag(ObjectIdentifier(type), \.keysVerified, true)
+    }
+
+    /// The first table entry that names a property the model never asked for while decoding
+    /// (`requested` holds every coding key its `init(from:)` read), as an error; `nil` if none.
+    package func unknownProperty(requested: Set<String>) -> MappingTableError? {
+        let tables: [(String, [String])] = [
+            ("keyMapping", lookups.keys.sorted()),
+            ("ignoredProperties", excluded.sorted()),
+            ("onlyProperties", (only ?? []).sorted()),
+            ("elementTypes", elementTypes.keys.sorted()),
+        ]
+        for (table, names) in tables {
+            if let unknown = names.first(where: { !requested.contains($0) }) {
+                let known = requested.sorted().joined(separator: ", ")
+                return MappingTableError(typeName: typeName, entry: "\(table) names \"\(unknown)\"",
+                                         problem: "\(typeName) has no property with that coding key (its coding keys: \(known)); check the spelling")
+            }
+        }
+        return nil
+    }
+
     /// Whether values of `type` have a `didEncode` that does something, once known.
     package static func didEncodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
         cache.hookFlag(ObjectIdentifier(type), \.didEncode)
@@ -192,6 +221,7 @@ private final class MetaCache: @unchecked Sendable {
     struct InstanceHooks {
         var didDecode: Bool?
         var didEncode: Bool?
+        var keysVerified: Bool?
     }
 
     private let lock = NSLock()

@@ -149,6 +149,8 @@ struct MappingDecodeTests {
         (BadEmptyAlternates.self, "alternate keys is empty"),
         (BadIgnoredAndMapped.self, "ignoredProperties"),
         (BadOnlyAndIgnored.self, "both allowed and ignored"),
+        (BadUnknownProperty.self, "keyMapping names \"titel\""),
+        (BadUnknownIgnored.self, "ignoredProperties names \"b\""),
     ])
     func invalidTables(type: any MappableCodable.Type, mentions: String) throws {
         func attempt<T: MappableCodable>(_ t: T.Type) throws { _ = try BridgeDecoder().decode(T.self, from: #"{"a": 1}"#) }

@@ -204,3 +204,5 @@ struct BadOnlyAndIgnored: MappableCodable {
     static var onlyProperties: Set<String>? { ["a"] }
     static var ignoredProperties: Set<String> { ["a"] }
 }
+struct BadUnknownProperty: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["titel": "t"] } }
+struct BadUnknownIgnored: MappableCodable { var a: Int; static var ignoredProperties: Set<String> { ["b"] } }

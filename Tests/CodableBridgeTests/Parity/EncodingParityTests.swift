@@ -216,6 +216,7 @@ import Testing
             }
         },
         .encode([instant], .json("[{}]"), "date custom writing nothing") { $0.dates = .custom { _, _ in } },
+        .encode(instant, .json("{}"), "date custom writing nothing at top level") { $0.dates = .custom { _, _ in } },
         .encode(Data([1, 2, 3, 250]), .json(#""AQID+g==""#), "data base64"),
         .encode(PF.DataField(d: Data()), .json(#"{"d":""}"#), "empty data base64"),
         .encode(Data([1, 2, 3]), .json("[1,2,3]"), "data deferredToData") { $0.data = .deferredToData },
@@ -225,7 +226,8 @@ import Testing
                 try c.encode(data.count)
             }
         },
-        .encode(Data(), .json("{}"), "data custom writing nothing") { $0.data = .custom { _, _ in } },
+        .encode(Data(), .json("{}"), "data custom writing nothing at top level") { $0.data = .custom { _, _ in } },
+        .encode(PF.DataField(d: Data([1])), .json(#"{"d":{}}"#), "data custom writing nothing in a model") { $0.data = .custom { _, _ in } },
     ]
 
     @Test(arguments: strategyCases)
@@ -256,12 +258,40 @@ import Testing
         }
     }
 
+    /// Container reuse: a key written twice (last wins), `encode(nil as Int?)` (an explicit
+    /// null, not omitted), a second `container(keyedBy:)` on the same encoder and a nested
+    /// container requested twice for one key (both merge).
+    struct Rewrites: Encodable, Sendable {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: PF.DynamicKey.self)
+            try c.encode(1, forKey: PF.DynamicKey("a"))
+            try c.encode(2, forKey: PF.DynamicKey("a"))
+            try c.encode(Int?.none, forKey: PF.DynamicKey("n"))
+            var first = c.nestedContainer(keyedBy: PF.DynamicKey.self, forKey: PF.DynamicKey("o"))
+            try first.encode(1, forKey: PF.DynamicKey("x"))
+            var second = c.nestedContainer(keyedBy: PF.DynamicKey.self, forKey: PF.DynamicKey("o"))
+            try second.encode(2, forKey: PF.DynamicKey("y"))
+            var again = encoder.container(keyedBy: PF.DynamicKey.self)
+            try again.encode(3, forKey: PF.DynamicKey("b"))
+        }
+    }
+
+    struct SnakeNesting: Encodable, Sendable {
+        var someValue = 1
+        var innerMap = ["innerKey": 2]
+        var child = Child()
+        struct Child: Encodable, Sendable { var childKey = 3 }
+    }
+
     static let containerCases: [EncodingParityCase] = [
         .encode(NestedWriter(), .json(#"{"o":{"l":["a",[null],{"t":true}],"x":1}}"#)),
         .encode(PF.FlatDog(id: 1, name: "n"), .json(#"{"id":1,"name":"n"}"#), "super.encode(to: encoder)"),
         .encode(PF.NestedDog(id: 1, name: "n"), .json(#"{"name":"n","super":{"id":1}}"#), "superEncoder()"),
         .encode(PF.KeyedDog(id: 1, name: "n"), .json(#"{"name":"n","parent":{"id":1}}"#), "superEncoder(forKey:)"),
         .encode(UnkeyedDog(id: 1), .json(#"[9,{"id":1}]"#), "unkeyed superEncoder()"),
+        .encode(Rewrites(), .json(#"{"a":2,"b":3,"n":null,"o":{"x":1,"y":2}}"#), "rewrites and reused containers"),
+        .encode(SnakeNesting(), .json(#"{"child":{"child_key":3},"inner_map":{"innerKey":2},"some_value":1}"#),
+                "snake case reaches nested models, not dictionary keys") { $0.keys = .convertToSnakeCase },
     ]
 
     @Test(arguments: containerCases)

@@ -61,6 +61,28 @@ import Testing
     @Test(arguments: errorCases)
     func errors(_ row: ParityCase) { row.run() }
 
+    /// Counts the nesting of `[[[…]]]` through nested unkeyed containers.
+    struct Depth: Decodable, Equatable, Sendable {
+        var depth: Int
+        init(depth: Int) { self.depth = depth }
+        init(from decoder: any Decoder) throws {
+            var c = try decoder.unkeyedContainer()
+            depth = c.isAtEnd ? 1 : try c.decode(Depth.self).depth + 1
+        }
+    }
+
+    /// Foundation accepts 512 levels and rejects 513 as corrupted data (never a crash); the
+    /// bridge's default `maxDepth` is the same 512.
+    @Test(arguments: [(512, true), (513, false), (10_000, false)])
+    func nestingLimit(_ depth: Int, _ accepted: Bool) {
+        let json = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        expectParity(Depth.self, json: json, expected: accepted ? .value(Depth(depth: depth)) : .error(.dataCorrupted))
+    }
+
+    @Test func duplicateKeysAppearOnceInAllKeys() {
+        expectParity(PF.KeyList.self, json: #"{"a": 1, "a": 2, "b": 3}"#, expected: .value(PF.KeyList(keys: ["a", "b"])))
+    }
+
     /// `expectDecodingError(codingPath:)` on the bridge alone, for the documented path spelling.
     @Test func pathSpellingOfADeepMismatch() {
         expectDecodingError(.typeMismatch, codingPath: "users[2].address.zip") {

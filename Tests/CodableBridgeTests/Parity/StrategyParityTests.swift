@@ -183,6 +183,12 @@ import Testing
         var urlValue: Int
     }
 
+    struct Nesting: Codable, Equatable, Sendable {
+        struct Inner: Codable, Equatable, Sendable { var innerValue: Int }
+        var childModel: Inner
+        var someList: [Inner]
+    }
+
     struct RenamedKey: Codable, Equatable, Sendable {
         var x: Int
         enum CodingKeys: String, CodingKey { case x = "my_x" }
@@ -207,6 +213,11 @@ import Testing
         .decode(SnakeModel.self, #"{"first_name": "a"}"#, .missingKey("urlValue", at: "")) { $0.keys = .convertFromSnakeCase },
         .decode(RenamedKey.self, #"{"my_x": 1}"#, .missingKey("my_x", at: "")) { $0.keys = .convertFromSnakeCase }, // key converted before matching
         .decode([String: Int].self, #"{"a_b": 1}"#, .value(["a_b": 1])) { $0.keys = .convertFromSnakeCase },       // dictionary keys untouched
+        .decode(Nesting.self, #"{"child_model": {"inner_value": 3}, "some_list": [{"inner_value": 4}]}"#,
+                .value(.init(childModel: .init(innerValue: 3), someList: [.init(innerValue: 4)]))) { $0.keys = .convertFromSnakeCase },
+        .decode(Nesting.self, #"{"child_model": {"inner_value": "3"}, "some_list": []}"#,
+                .error(.typeMismatch, at: "childModel.innerValue")) { $0.keys = .convertFromSnakeCase },
+        .decode(PF.NestedDog.self, #"{"super": {"id": 2}, "name": "rex"}"#, .value(PF.NestedDog(id: 2, name: "rex"))) { $0.keys = .convertFromSnakeCase },
         .decode(PF.TwoFields.self, #"{"A": 1, "B": "x"}"#, .value(.init(a: 1, b: "x"))) {
             $0.keys = .custom { path in PF.DynamicKey(path.last!.stringValue.lowercased()) }
         },
