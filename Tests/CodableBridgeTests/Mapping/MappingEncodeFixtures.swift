@@ -212,3 +212,14 @@ struct YYEncodeCustom: MappableCodable, Equatable {
         try nested.encode(point[1], forKey: .y)
     }
 }
+
+/// Under `nilEncodingStrategy = .null`, a nil optional's null yields to a later value for the
+/// same key, and to a key path through it.
+struct YYEncodeNullYields: MappableCodable, Equatable {
+    var a: Int?
+    var b: Int?
+    var c: Int?
+    var d: Int?
+
+    static var keyMapping: KeyMapping { ["a": "x", "b": "x", "c": "p", "d": "p.q"] }
+}

@@ -41,6 +41,16 @@ struct MappingEncodeTests {
             == #"{"n":"Lamp","ext":{"price":{"amount":9.5,"currency":"EUR"},"size":{"w":null,"h":null}},"sku":"L-1","stock":3}"#)
     }
 
+    @Test("a null written for a nil optional yields to a later value and to a key path; a value never yields to a null", arguments: [
+        (YYEncodeNullYields(a: nil, b: 2, c: nil, d: 3), #"{"x":2,"p":{"q":3}}"#, #"{"x":2,"p":{"q":3}}"#),
+        (YYEncodeNullYields(a: 1, b: nil, c: 5, d: 3), #"{"x":1,"p":5}"#, #"{"x":1,"p":5}"#),
+        (YYEncodeNullYields(a: nil, b: nil, c: nil, d: nil), "{}", #"{"x":null,"p":{"q":null}}"#),
+    ])
+    func nullYields(value: YYEncodeNullYields, omitted: String, nulls: String) throws {
+        #expect(try text(value) == omitted)
+        #expect(try text(value) { $0.nilEncodingStrategy = .null } == nulls)
+    }
+
     @Test("alternates write their first entry: a path, a literal dotted key, a segment path")
     func alternatesFirst() throws {
         #expect(try text(YYEncodeAlternates(a: 1, b: 2, c: 3)) == #"{"meta":{"a":1},"v1.b":2,"deep":{"er":{"c":3}}}"#)

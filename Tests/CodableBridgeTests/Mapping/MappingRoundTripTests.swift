@@ -12,7 +12,9 @@ struct MappingRoundTripCase: Sendable, CustomTestStringConvertible {
     /// Runs decode → encode → decode → encode with `encoder`, checking equality.
     let check: @Sendable (BridgeEncoder) throws -> Void
 
-    init<T: Codable & Equatable>(_ type: T.Type, _ json: String, _ label: String = "") {
+    /// - Parameter ordered: Whether the JSON is the same from one encode to the next (not for
+    ///   models holding a `Set`, whose order is not kept).
+    init<T: Codable & Equatable>(_ type: T.Type, _ json: String, _ label: String = "", ordered: Bool = true) {
         testDescription = "\(T.self)" + (label.isEmpty ? "" : " (\(label))")
         check = { encoder in
             let decoder = BridgeDecoder()
@@ -21,7 +23,9 @@ struct MappingRoundTripCase: Sendable, CustomTestStringConvertible {
             let text = String(decoding: encoded, as: UTF8.self)
             let second = try decoder.decode(T.self, from: encoded)
             #expect(second == first, "\(T.self) changed through \(text)")
-            #expect(try JSONValue(parsing: encoder.encode(second)) == JSONValue(parsing: encoded), "\(T.self): second encode differs from \(text)")
+            if ordered {
+                #expect(try JSONValue(parsing: encoder.encode(second)) == JSONValue(parsing: encoded), "\(T.self): second encode differs from \(text)")
+            }
         }
     }
 }
@@ -51,10 +55,10 @@ struct MappingRoundTripTests {
         MappingRoundTripCase(YYCustomMapperModel.self, #"{"n": "Apple", "ext": {"c": 12, "d": "Apple"}, ".ext": "x"}"#, "ext.d"),
         MappingRoundTripCase(YYCustomMapperModel.self, #"{"ext": {"d": {"e": "Apple"}}}"#, "ext.d.e"),
         MappingRoundTripCase(YYWarnModel.self, #"{"description": "Apple", "id": 12345}"#),
-        MappingRoundTripCase(YYPlainContainerModel.self, #"{"array": [1, "a", null, {"k": [true]}], "dict": {"N": null, "x": 1.5}, "set": [1, null, "1"]}"#),
+        MappingRoundTripCase(YYPlainContainerModel.self, #"{"array": [1, "a", null, {"k": [true]}], "dict": {"N": null, "x": 1.5}, "set": [1, null, "1"]}"#, ordered: false),
         MappingRoundTripCase(YYGenericContainerModel.self, MappingYYModelPortTests.containerArray, "array"),
         MappingRoundTripCase(YYGenericContainerModel.self, MappingYYModelPortTests.containerDict, "dict"),
-        MappingRoundTripCase(YYGenericContainerModel.self, MappingYYModelPortTests.containerSet, "set"),
+        MappingRoundTripCase(YYGenericContainerModel.self, MappingYYModelPortTests.containerSet, "set", ordered: false),
         MappingRoundTripCase(YYNestRepo.self, #"{"repoID": 1234, "name": "YYModel", "user": {"uid": 5678, "name": "ibireme"}}"#),
         MappingRoundTripCase(YYBlacklistModel.self, MappingYYModelPortTests.abcd),
         MappingRoundTripCase(YYWhitelistModel.self, MappingYYModelPortTests.abcd),
@@ -65,7 +69,7 @@ struct MappingRoundTripTests {
              "nestedUsers": [[{"uid": 4, "name": "d", "localName": "l"}]],
              "userDict": {"k": {"uid": 5, "name": "e", "remoteName": "r"}},
              "userSet": [{"uid": 6, "name": "f"}, {"uid": 7, "name": "g", "localName": "l"}]}
-            """#),
+            """#, ordered: false),
         MappingRoundTripCase(YYTransformModel.self, #"{"id": 5472746497, "content": "Hello", "time": 1401234567123}"#),
         MappingRoundTripCase(YYToJSONModel.self, #"""
             {"boolValue": true, "int": 1, "long": 2, "ext": {"short": 4}, "doubleValue": 0.1, "string": "s",
@@ -79,7 +83,7 @@ struct MappingRoundTripTests {
         MappingRoundTripCase(YYShelter.self, String(describing: MappingHierarchyTests.shelterJSON)),
         MappingRoundTripCase(YYKennel.self, #"{"dogs": [{"n": "Plain", "info": {"breed": "mutt"}}, {"kind": "puppy", "n": "P", "info": {"breed": "pug", "weeks": 2}}], "chief": {"n": "C", "info": {"breed": "boxer"}}}"#),
         MappingRoundTripCase(YYLeash.self, #"{"id": 1, "dog": {"kind": "puppy", "n": "Bit", "info": {"breed": "corgi", "weeks": 8}}}"#),
-        MappingRoundTripCase(YYPositiveSets.self, #"{"set": [{"value": 1}, {"value": 2}], "nested": [[{"value": 5}], []]}"#),
+        MappingRoundTripCase(YYPositiveSets.self, #"{"set": [{"value": 1}, {"value": 2}], "nested": [[{"value": 5}], []]}"#, ordered: false),
         // MappingEncodeFixtures.swift
         MappingRoundTripCase(YYEncodeProduct.self, #"{"n": "Lamp", "ext": {"price": {"amount": 9.5, "currency": "EUR"}, "size": {"w": 20}}, "SKU": "L-1", "stock": 3, "cache": "x"}"#),
         MappingRoundTripCase(YYEncodeAlternates.self, #"{"a": 1, "v1.b": 2, "c": 3}"#),

@@ -110,6 +110,13 @@ struct YYBadUnknownProperty: YYBadTable {
     static var keyMapping: KeyMapping { ["nmae": "n"] }
 }
 
+/// YYModel's blacklist test names a property "d" the model does not have; CodableBridge reports it.
+struct YYBadUnknownIgnored: YYBadTable {
+    var a: String?
+    var b: String?
+    static var ignoredProperties: Set<String> { ["a", "d"] }
+}
+
 struct YYBadTableHolder<Bad: YYBadTable>: MappableCodable {
     var list: [Bad]?
     var one: Bad?
@@ -234,17 +241,26 @@ struct MappingTableErrorTests {
         }
     }
 
-    @Test("a table naming a property the model does not have is reported")
-    func unknownProperty() {
-        // DESIGN.md lists "unknown property named" among the table errors. ModelMeta cannot see a
-        // model's coding keys: only the keyed container learns them, one `decode(_:forKey:)` at
-        // a time (Decoding/DecoderImpl+KeyedContainer.swift). Detecting the typo needs the
-        // decoder to record the keys a model asked for on its first decode and compare them with
-        // keyMapping / elementTypes (and the encoder likewise); until then the entry is silently
-        // unused, as in YYModel.
-        withKnownIssue("keyMapping entries for unknown properties are not detected") {
-            #expect(throws: DecodingError.self) { try BridgeDecoder().decode(YYBadUnknownProperty.self, from: #"{"n": "x"}"#) }
-            #expect(throws: EncodingError.self) { try BridgeEncoder().encode(YYBadUnknownProperty(name: "x")) }
+    @Test("a table naming a property the model does not have is reported on its first decode", arguments: [
+        (YYBadUnknownProperty.self as any YYBadTable.Type, #"keyMapping names "nmae""#, "name"),
+        (YYBadUnknownIgnored.self, #"ignoredProperties names "d""#, "a, b"),
+    ])
+    func unknownProperty(type: any YYBadTable.Type, entry: String, keys: String) throws {
+        func attempt<T: YYBadTable>(_ type: T.Type) throws { _ = try BridgeDecoder().decode(T.self, from: #"{"n": "x"}"#) }
+        let typeName = String(reflecting: type)
+        let expected = MappingTableError(typeName: typeName, entry: entry,
+                                         problem: "\(typeName) has no property with that coding key (its coding keys: \(keys)); check the spelling")
+        do {
+            try attempt(type)
+            Issue.record("expected a table error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.underlyingError as? MappingTableError == expected)
+            #expect(context.debugDescription == expected.description)
         }
+        // The encoder does not look for unknown properties: a hand-written encode(to:) may leave
+        // out keys (`if let x { try c.encode(x, forKey: .x) }`), so the keys one encode asks for
+        // do not prove a property missing. A type that is only ever encoded is not checked.
+        func encode<T: YYBadTable>(_ type: T.Type) throws { _ = try BridgeEncoder().encode(T()) }
+        try encode(type)
     }
 }
