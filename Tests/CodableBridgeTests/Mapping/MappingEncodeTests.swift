@@ -113,6 +113,17 @@ struct MappingEncodeTests {
         #expect(try BridgeDecoder().decode(YYEncodeCustom.self, from: try text(value)) == value)
     }
 
+    @Test("table entries may be interpolated strings, read and written alike")
+    func interpolatedKeys() throws {
+        struct Prefixed: MappableCodable, Equatable {
+            static let prefix = "app"
+            var id: Int
+            static var keyMapping: KeyMapping { ["id": "\(prefix).\(prefix)_id"] }
+        }
+        #expect(try text(Prefixed(id: 3)) == #"{"app":{"app_id":3}}"#)
+        #expect(try BridgeDecoder().decode(Prefixed.self, from: #"{"app":{"app_id":3}}"#) == Prefixed(id: 3))
+    }
+
     @Test("encodeToJSONObject gives the Foundation dictionary yy_modelToJSONObject would")
     func foundationObject() throws {
         let object = try #require(try BridgeEncoder().encodeToJSONObject(Self.product) as? [String: Any])
