@@ -232,3 +232,11 @@ struct YYPositiveSets: MappableCodable, Equatable {
     var set: Set<YYPositive> = []
     var nested: [Set<YYPositive>] = []
 }
+
+/// `elementTypes` names a class outside the declared one: a programmer error.
+struct YYWrongKennel: MappableCodable {
+    var dogs: [YYDog] = []
+    var chief: YYDog?
+
+    static var elementTypes: [String: any Codable.Type] { ["dogs": YYCat.self, "chief": YYCat.self] }
+}
