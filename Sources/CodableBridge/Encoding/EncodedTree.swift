@@ -116,7 +116,7 @@ final class EncodedTree {
     var storedStringBytes: Int { storage.pointee.stringBytes }
 
     /// Creates a tree with one pending root node (index 0).
-    init(capacity: Int = 1024) {
+    init(capacity: Int = 128) {
         let capacity = max(capacity, 16)
         let nodes = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))

@@ -47,10 +47,11 @@ extension JSONWriter {
                 i &+= 1
                 continue
             }
-            if i > runStart {
-                appendBytes(UnsafeBufferPointer(start: start + runStart, count: i &- runStart))
-            }
-            appendEscape(for: byte)
+            // The run before the escape and the escape itself, with one capacity check.
+            let run = i &- runStart
+            reserve(run &+ 6)
+            appendReserved(UnsafeBufferPointer(start: start + runStart, count: run))
+            appendEscapeReserved(for: byte)
             i &+= 1
             runStart = i
         }
@@ -78,21 +79,19 @@ extension JSONWriter {
         return found != 0
     }
 
-    private mutating func appendEscape(for byte: UInt8) {
-        let letter: UInt8
-        switch byte {
-        case 0x08: letter = UInt8(ascii: "b")
-        case 0x0C: letter = UInt8(ascii: "f")
-        case 0x0A: letter = UInt8(ascii: "n")
-        case 0x0D: letter = UInt8(ascii: "r")
-        case 0x09: letter = UInt8(ascii: "t")
-        case 0x00..<0x20: letter = UInt8(ascii: "u")
-        default: letter = byte  // " \\ /
-        }
-        reserve(6)
+    /// Appends the escape for `byte` (at most six bytes, already reserved).
+    @inline(__always)
+    private mutating func appendEscapeReserved(for byte: UInt8) {
         appendReserved(UInt8(ascii: "\\"))
-        appendReserved(letter)
-        if letter == UInt8(ascii: "u") {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): appendReserved(byte)
+        case 0x08: appendReserved(UInt8(ascii: "b"))
+        case 0x0C: appendReserved(UInt8(ascii: "f"))
+        case 0x0A: appendReserved(UInt8(ascii: "n"))
+        case 0x0D: appendReserved(UInt8(ascii: "r"))
+        case 0x09: appendReserved(UInt8(ascii: "t"))
+        default:
+            appendReserved(UInt8(ascii: "u"))
             appendReserved(UInt8(ascii: "0"))
             appendReserved(UInt8(ascii: "0"))
             appendReserved(JSONWriter.hexDigit(byte >> 4))
