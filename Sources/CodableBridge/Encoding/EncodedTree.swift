@@ -1,7 +1,7 @@
 // EncodedTree — what `BridgeEncoder` builds while `encode(to:)` methods run, before any text is
 // written.
 //
-// One flat array of fixed-size nodes (no references inside, so it grows by a plain move and is
+// One flat array of fixed-size nodes (no references inside, so it grows by `realloc` and is
 // walked with plain indices) plus a side table of strings (keys and string values). Containers link their children as a
 // singly linked list (`first` … `next` … `last`), so a container can receive members in any
 // order — a nested container used after its parent moved on, a `superEncoder()` filled in late —
@@ -118,7 +118,7 @@ final class EncodedTree {
     /// Creates a tree with one pending root node (index 0).
     init(capacity: Int = 128) {
         let capacity = max(capacity, 16)
-        let nodes = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
+        let nodes = malloc(capacity * MemoryLayout<Node>.stride)!.bindMemory(to: Node.self, capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
         storage = .allocate(capacity: 1)
         storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity))
@@ -126,7 +126,7 @@ final class EncodedTree {
     }
 
     deinit {
-        storage.pointee.nodes.deallocate()
+        free(storage.pointee.nodes)
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -147,12 +147,12 @@ final class EncodedTree {
         return Int32(truncatingIfNeeded: index)
     }
 
+    /// Doubles the node array. Nodes hold no references, so `realloc` may move them as bytes
+    /// (for large arrays without copying, by remapping pages).
     private func grow() {
         let newCapacity = storage.pointee.capacity * 2
-        let newNodes = UnsafeMutablePointer<Node>.allocate(capacity: newCapacity)
-        newNodes.moveInitialize(from: storage.pointee.nodes, count: storage.pointee.count)
-        storage.pointee.nodes.deallocate()
-        storage.pointee.nodes = newNodes
+        let bytes = realloc(storage.pointee.nodes, newCapacity * MemoryLayout<Node>.stride)!
+        storage.pointee.nodes = bytes.assumingMemoryBound(to: Node.self)
         storage.pointee.capacity = newCapacity
     }
 
