@@ -5,7 +5,8 @@ public struct OutputFormatting: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// Newlines and two-space indentation, `"key" : value` as `JSONEncoder` writes it.
+    /// Newlines and two-space indentation, `"key" : value` as `JSONEncoder` writes it (an empty
+    /// array or object is its brackets around an empty line, also as `JSONEncoder`).
     public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
     /// Object keys in lexicographic order of their UTF-8 bytes, at every level.
     public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
