@@ -109,9 +109,18 @@ extension BridgeEncoder {
         }
         let base: Base
 
+        /// Each coding key's `stringValue` as is. The default.
         public static let useDefaultKeys = KeyEncodingStrategy(base: .useDefaultKeys)
-        /// `firstName` → `first_name`, exactly as `JSONEncoder`.
+        /// `firstName` → `first_name`, `myURLProperty` → `my_url_property`: `JSONEncoder`'s
+        /// algorithm, step for step.
         public static let convertToSnakeCase = KeyEncodingStrategy(base: .convertToSnakeCase)
+        /// Your conversion: given the coding path ending with the key, return the key to write.
+        ///
+        /// ```swift
+        /// encoder.keyEncodingStrategy = .custom { path in MyKey(path.last!.stringValue.uppercased()) }
+        /// ```
+        ///
+        /// - Parameter convert: Called for every key written, with the full coding path.
         public static func custom(_ convert: @escaping @Sendable ([any CodingKey]) -> any CodingKey) -> KeyEncodingStrategy {
             KeyEncodingStrategy(base: .custom(convert))
         }
@@ -131,13 +140,22 @@ extension BridgeEncoder {
 
         /// `Date`'s own `Encodable` (seconds since 2001), as `JSONEncoder`'s default.
         public static let deferredToDate = DateEncodingStrategy(base: .deferredToDate)
+        /// Seconds since 1970-01-01 UTC as a number (`1714564800.5`).
         public static let secondsSince1970 = DateEncodingStrategy(base: .secondsSince1970)
+        /// Milliseconds since 1970-01-01 UTC as a number (`1714564800500`).
         public static let millisecondsSince1970 = DateEncodingStrategy(base: .millisecondsSince1970)
         /// `2024-05-01T12:00:00Z` (UTC, whole seconds), as `JSONEncoder`'s `.iso8601`.
         public static let iso8601 = DateEncodingStrategy(base: .iso8601)
+        /// The string `formatter` makes of the date.
+        ///
+        /// - Parameter formatter: Used as is; set its locale and time zone.
         public static func formatted(_ formatter: DateFormatter) -> DateEncodingStrategy {
             DateEncodingStrategy(base: .formatted(formatter))
         }
+        /// Your encoding: `write` encodes the date through the encoder it is given. Writing
+        /// nothing leaves `{}`, as `JSONEncoder`.
+        ///
+        /// - Parameter write: Called for every date, with an encoder at the date's position.
         public static func custom(_ write: @escaping @Sendable (Date, any Encoder) throws -> Void) -> DateEncodingStrategy {
             DateEncodingStrategy(base: .custom(write))
         }
@@ -152,9 +170,14 @@ extension BridgeEncoder {
         }
         let base: Base
 
+        /// A Base64 string (`"AQID+g=="`). The default.
         public static let base64 = DataEncodingStrategy(base: .base64)
         /// `Data`'s own `Encodable` (an array of bytes).
         public static let deferredToData = DataEncodingStrategy(base: .deferredToData)
+        /// Your encoding: `write` encodes the data through the encoder it is given. Writing
+        /// nothing leaves `{}`, as `JSONEncoder`.
+        ///
+        /// - Parameter write: Called for every `Data`, with an encoder at its position.
         public static func custom(_ write: @escaping @Sendable (Data, any Encoder) throws -> Void) -> DataEncodingStrategy {
             DataEncodingStrategy(base: .custom(write))
         }
@@ -179,14 +202,25 @@ extension BridgeEncoder {
         }
         let base: Base
 
+        /// `EncodingError.invalidValue` with the value's coding path. The default.
         public static let `throw` = NonConformingFloatEncodingStrategy(base: .throw)
+        /// Writes NaN and the infinities as the given strings (`"NaN"`, `"+Infinity"` …).
+        ///
+        /// - Parameters:
+        ///   - positiveInfinity: The string for `+infinity`.
+        ///   - negativeInfinity: The string for `-infinity`.
+        ///   - nan: The string for NaN (also used for a NaN `Decimal`).
         public static func convertToString(positiveInfinity: String, negativeInfinity: String, nan: String) -> NonConformingFloatEncodingStrategy {
             NonConformingFloatEncodingStrategy(base: .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan))
         }
     }
 }
 
+/// ``BridgeEncoder/KeyEncodingStrategy``, for short.
 public typealias KeyEncodingStrategy = BridgeEncoder.KeyEncodingStrategy
+/// ``BridgeEncoder/DateEncodingStrategy``, for short.
 public typealias DateEncodingStrategy = BridgeEncoder.DateEncodingStrategy
+/// ``BridgeEncoder/DataEncodingStrategy``, for short.
 public typealias DataEncodingStrategy = BridgeEncoder.DataEncodingStrategy
+/// ``BridgeEncoder/NilEncodingStrategy``, for short.
 public typealias NilEncodingStrategy = BridgeEncoder.NilEncodingStrategy

@@ -152,7 +152,7 @@ final class EncodedTree {
     private func grow() {
         let newCapacity = storage.pointee.capacity * 2
         let bytes = realloc(storage.pointee.nodes, newCapacity * MemoryLayout<Node>.stride)!
-        storage.pointee.nodes = bytes.assumingMemoryBound(to: Node.self)
+        storage.pointee.nodes = bytes.bindMemory(to: Node.self, capacity: newCapacity)
         storage.pointee.capacity = newCapacity
     }
 

@@ -18,14 +18,14 @@ import Foundation
 //
 // Pretty printing indents by two spaces, writes `"key" : value`, and writes an empty container as
 // its brackets with an empty line between them (`{\n\n}` at the top level) — exactly as
-// `JSONEncoder` does on Linux and Apple platforms. `.sortedKeys` orders the members of every
+// `JSONEncoder` does. `.sortedKeys` orders the members of every
 // object by the UTF-8 bytes of their keys (`"10" < "9" < "B" < "_" < "a" < "é"`), also as
 // `JSONEncoder`. String escaping is described in `JSONWriter+Escaping.swift`, numbers in
 // `JSONWriter+Numbers.swift`.
 //
-// Everything is appended to one growing buffer; containers only add punctuation and indentation, so the
-// writer allocates nothing per value except the buffer's growth (and a sort buffer per object
-// under `.sortedKeys`).
+// Everything is appended to one growing buffer; containers only add punctuation and
+// indentation, so the writer allocates nothing per value except the buffer's growth (and a sort
+// buffer per object under `.sortedKeys`).
 
 /// Serializes JSON to UTF-8 bytes: a whole `JSONValue` through ``write(_:options:)``, or piece by
 /// piece through the primitives the encoder uses.
@@ -58,7 +58,7 @@ package struct JSONWriter: ~Copyable {
     ///   - capacity: Bytes to reserve up front. Defaults to 256.
     package init(options: OutputFormatting, capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+        base = malloc(self.capacity)!.bindMemory(to: UInt8.self, capacity: self.capacity)
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
@@ -93,7 +93,7 @@ package struct JSONWriter: ~Copyable {
 
     private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
-        base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
+        base = realloc(base, capacity)!.bindMemory(to: UInt8.self, capacity: capacity)
     }
 
     /// Appends a byte after ``reserve(_:)`` made room for it.
@@ -107,7 +107,7 @@ package struct JSONWriter: ~Copyable {
     @inline(__always)
     mutating func appendReserved(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress else { return }
-        (base + count).update(from: source, count: buffer.count)
+        (base + count).initialize(from: source, count: buffer.count)
         count &+= buffer.count
     }
 
