@@ -64,6 +64,18 @@ import Testing
         #expect(try bridgeText(AfterJSONValue()) == #"{"x":1,"y":2}"#)
     }
 
+    @Test func concurrentEncodesAgree() async throws {
+        let expected = try bridgeText([EncConcurrent()])
+        let texts = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try bridgeText([EncConcurrent(), EncConcurrent()]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(texts.count == 16)
+        #expect(texts.allSatisfy { $0 == "[\(expected.dropFirst().dropLast()),\(expected.dropFirst().dropLast())]" })
+    }
+
     // MARK: Output shapes
 
     @Test func emptyContainersPrettyPrintedMatchFoundation() throws {
@@ -200,6 +212,14 @@ struct AfterJSONValue: Encodable {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(2, forKey: AnyCodingKey("y"))
     }
+}
+
+/// A mapped model with a hook, used from many tasks at once.
+struct EncConcurrent: MappableCodable {
+    var a = 1
+    var b = "b"
+    static var keyMapping: KeyMapping { ["a": "x.a", "b": "x.b"] }
+    func didEncode(into json: inout JSONObject) throws { json["seen"] = true }
 }
 
 struct TwiceEncoded: Encodable {
