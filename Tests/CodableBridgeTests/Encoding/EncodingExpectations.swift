@@ -24,7 +24,7 @@ struct EncoderParityCase: Sendable, CustomTestStringConvertible {
     let name: String
     let texts: @Sendable (_ formatting: OutputFormatting) throws -> (bridge: String, foundation: String)
 
-    init<T: Encodable>(_ name: String, _ makeValue: @autoclosure @escaping @Sendable () -> T) {
+    init(_ name: String, _ makeValue: @autoclosure @escaping @Sendable () -> any Encodable) {
         self.name = name
         texts = { formatting in
             let value = makeValue()

@@ -34,8 +34,8 @@ struct AllIntegers: Codable {
 }
 
 struct Floats: Codable {
-    var d: [Double] = [0, -0.0, 1, 0.1, 1e-7, 1e16, 1e15, 123456789.125, .pi, 5e-324, .greatestFiniteMagnitude, -2.5]
-    var f: [Float] = [0, 1, 0.1, 3.4028235e38, 1e-45, 16777216, 12345678.9, -2.5]
+    var d: [Double] = [0, -0.0, 1, 0.1, 1e-7, 1e16, 1e15, 123456789.125, .pi, Double.leastNonzeroMagnitude, .greatestFiniteMagnitude, -2.5]
+    var f: [Float] = [0, 1, 0.1, 3.4028235e38, Float.leastNonzeroMagnitude, 16777216, 12345678.9, -2.5]
     var single: Float = 0.1
     var double: Double = 0.1
 }
