@@ -70,6 +70,7 @@ extension EncoderImpl: Encoder {
             let name = convertedKey(key, in: object)
             let hash = EncodedTree.hash(name)
             if let existing = tree.member(of: object, key: name, hash: hash) {
+                if kind == .object { tree.expandJSONObject(existing) }
                 if let kind, tree[existing].kind == kind { return existing }
                 tree[existing].kind = .removed
             }
@@ -99,6 +100,7 @@ extension EncoderImpl: Encoder {
         }
         let hash = EncodedTree.hash(leaf)
         if let existing = tree.member(of: container, key: leaf, hash: hash) {
+            if kind == .object { tree.expandJSONObject(existing) }
             if let kind, tree[existing].kind == kind { return existing }
             // A null (a nil optional under `nilEncodingStrategy = .null`) holds a key for no
             // value: a later value takes the key, as it would under `.omit`.

@@ -62,6 +62,8 @@ import Testing
         #expect(try bridgeText(AfterJSONValue()) { $0.outputFormatting = .sortedKeys }
             == (try foundationText(AfterJSONValue()) { $0.outputFormatting = .sortedKeys }))
         #expect(try bridgeText(AfterJSONValue()) == #"{"x":1,"y":2}"#)
+        #expect(try bridgeText(NestedAfterJSONValue()) { $0.outputFormatting = .sortedKeys }
+            == (try foundationText(NestedAfterJSONValue()) { $0.outputFormatting = .sortedKeys }))
     }
 
     @Test func concurrentEncodesAgree() async throws {
@@ -220,6 +222,16 @@ struct EncConcurrent: MappableCodable {
     var b = "b"
     static var keyMapping: KeyMapping { ["a": "x.a", "b": "x.b"] }
     func didEncode(into json: inout JSONObject) throws { json["seen"] = true }
+}
+
+/// Writes a `JSONValue` object under a key, then a nested container under the same key.
+struct NestedAfterJSONValue: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(["x": 1] as JSONValue, forKey: AnyCodingKey("a"))
+        var nested = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("a"))
+        try nested.encode(2, forKey: AnyCodingKey("y"))
+    }
 }
 
 struct TwiceEncoded: Encodable {
