@@ -88,10 +88,18 @@ public struct BridgeDecoder: Sendable {
 
     /// Overwrites the properties of `value` present in `data`; absent keys keep their current
     /// values, nested objects merge, arrays are replaced.
+    ///
+    /// The document is decoded as usual, except that a property it does not mention takes its
+    /// value from `value` (encoded once with a default `BridgeEncoder`), model by model — so
+    /// alternate keys and key paths resolve exactly as in a plain decode.
+    ///
+    /// ```swift
+    /// var user = try decoder.decode(User.self, from: full)
+    /// try decoder.update(&user, from: Data(#"{"name": "Ada"}"#.utf8))   // only name changes
+    /// ```
     public func update<T: Codable>(_ value: inout T, from data: Data) throws {
-        let current = try BridgeEncoder().encodeToJSONValue(value)
-        let incoming = try JSONValue(tape: parse(data))
-        value = try decode(T.self, from: current.merging(incoming))
+        let current = JSONTape(value: try BridgeEncoder().encodeToJSONValue(value))
+        value = try DecoderImpl.decode(T.self, tape: parse(data), options: self, report: nil, keyPath: nil, fallback: current)
     }
 
     // MARK: Internals

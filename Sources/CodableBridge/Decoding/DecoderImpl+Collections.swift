@@ -159,11 +159,39 @@ extension DecoderImpl {
             }
             if result[key] != nil { continue }  // repeated key: the first occurrence wins
             let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
+            if levelFallback != DecoderImpl.zero, let fallback, let counterpart = fallback.findMember(name, in: levelFallback),
+               fallback.nodes[counterpart].kind == .object
+            {
+                nextFallback = counterpart
+            }
+            defer { nextFallback = DecoderImpl.zero }
             if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
                 result[key] = value
             }
         }
+        if levelFallback != DecoderImpl.zero, let fallback {
+            try mergeFallbackMembers(into: &result, from: fallback, elementType: elementType, makeKey: makeKey)
+        }
         return result
+    }
+
+    /// `update(_:from:)`: members of the current dictionary that the document does not mention.
+    private func mergeFallbackMembers<K: Hashable, V: Decodable>(into result: inout [K: V], from fallback: DecoderImpl,
+                                                                 elementType: (any Codable.Type)?,
+                                                                 makeKey: (String, Int) throws -> K) throws
+    {
+        var member = levelFallback + 1
+        let end = fallback.nodes[levelFallback].payload
+        while member < end {
+            let keyNode = member
+            member = fallback.next(member + 1)
+            let name = fallback.text(keyNode)
+            let key = try makeKey(name, keyNode)
+            guard result[key] == nil else { continue }
+            fallback.path = path
+            let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
+            result[key] = try fallback.unwrap(V.self, node: keyNode + 1, key: component, elementType: elementType)
+        }
     }
 
     /// One container element; `nil` when it was dropped (lenient policies, rejected models).

@@ -23,11 +23,15 @@ extension DecoderImpl {
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
 
+        /// `update(_:from:)`: this object's counterpart in the current value's encoded tree.
+        let fallbackObject: Int
+
         init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = []) {
             self.impl = impl
             self.object = object
             self.meta = meta
             self.depth = impl.path.count
+            self.fallbackObject = extra.isEmpty ? impl.levelFallback : DecoderImpl.zero
             var converted: [String]?
             if object != DecoderImpl.zero, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
                 converted = nil
@@ -108,11 +112,38 @@ extension DecoderImpl {
 
         // MARK: decode
 
+        /// The value node for `key` in the fallback tree (`update(_:from:)`), if any.
+        private func findFallback(_ key: Key) -> Int? {
+            guard fallbackObject != DecoderImpl.zero, let fallback = impl.fallback else { return nil }
+            let name = key.stringValue
+            if let meta {
+                guard meta.isIncluded(name) else { return nil }
+                if let lookups = meta.lookups[name] { return fallback.findMapped(lookups, in: fallbackObject) }
+            }
+            return fallback.findMember(name, in: fallbackObject)
+        }
+
+        /// The current value of an absent property, decoded from the fallback tree.
+        private func fallbackValue<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+            guard let node = findFallback(key), let fallback = impl.fallback else { return nil }
+            fallback.path = impl.path
+            return try fallback.unwrap(T.self, node: node, key: .key(key))
+        }
+
+        /// Points the next level's fallback at this property's object in the fallback tree.
+        @inline(__always)
+        private func prepareFallback(_ key: Key) {
+            guard fallbackObject != DecoderImpl.zero, let node = findFallback(key), let fallback = impl.fallback,
+                  fallback.nodes[node].kind == .object else { return }
+            impl.nextFallback = node
+        }
+
         @inline(__always)
         private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             try withExtraPath {
                 let component = PathComponent.key(key)
                 guard let node = find(key) else {
+                    if fallbackObject != DecoderImpl.zero, let value = try fallbackValue(T.self, key) { return value }
                     return try impl.substitute(T.self, key: component, reason: .missing(tried: tried(key)), owner: meta)
                 }
                 do {
@@ -130,7 +161,9 @@ extension DecoderImpl {
         @inline(__always)
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
             try withExtraPath {
-                guard let node = find(key) else { return nil }
+                guard let node = find(key) else {
+                    return fallbackObject == DecoderImpl.zero ? nil : try fallbackValue(T.self, key)
+                }
                 let component = PathComponent.key(key)
                 if impl.nodes[node].kind == .null { return nil }
                 do {
@@ -171,6 +204,8 @@ extension DecoderImpl {
             let elementType = meta?.elementTypes[key.stringValue]
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+                if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
+                defer { impl.nextFallback = DecoderImpl.zero }
                 return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
         }
@@ -193,7 +228,9 @@ extension DecoderImpl {
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             let elementType = meta?.elementTypes[key.stringValue]
             return try decodeOptional(type, key) { node, component in
-                try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+                if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
+                defer { impl.nextFallback = DecoderImpl.zero }
+                return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
         }
 

@@ -6,7 +6,7 @@ extension DecoderImpl {
     /// `ModelRejected`, which the nearest property or element handles (DESIGN.md's rejection rule).
     func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
         var concrete = model
-        var meta = try descend(into: node, key: key) { try self.meta(for: model) }
+        var meta = try self.meta(for: model, key: key)
         if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
            let embedded = try decodeEmbeddedModel(T.self, node: node, key: key)
         {
@@ -20,7 +20,7 @@ extension DecoderImpl {
                                                    "\(meta.typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(T.self).")
             }
             concrete = chosen
-            meta = try descend(into: node, key: key) { try self.meta(for: chosen) }
+            meta = try self.meta(for: chosen, key: key)
         }
         if node != DecoderImpl.zero, meta.hasWillDecode {
             let rewritten: JSONValue

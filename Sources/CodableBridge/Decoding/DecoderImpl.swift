@@ -47,6 +47,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
     /// Per-decode copy of `ModelMeta`'s `didDecode` probe results.
     @exclusivity(unchecked) var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// `update(_:from:)`: a decoder over the current value's encoded tree. Values absent from the
+    /// document are taken from it, level by level (`levelFallback` is this level's object there).
+    @exclusivity(unchecked) var fallback: DecoderImpl?
+    @exclusivity(unchecked) var levelFallback = DecoderImpl.zero
+    /// The fallback object for the next level down, consumed by `descend`.
+    @exclusivity(unchecked) var nextFallback = DecoderImpl.zero
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
@@ -85,25 +91,34 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
-                                     keyPath: String?) throws -> T
+                                     keyPath: String?, fallback: JSONTape? = nil) throws -> T
     {
         try with(tape: tape, options: options, report: report, path: []) { impl in
             var node = 0
             if let keyPath {
                 node = try impl.locate(keyPath: keyPath)
             }
-            do {
-                return try impl.unwrap(T.self, node: node, key: nil)
-            } catch let rejection as ModelRejected {
-                throw DecodingErrors.rejected(rejection, path: impl.codingPath)
-            } catch let notConverted as NotConverted {
-                if impl.nodes[node].kind == .null {
-                    // A null root has no property to default: `JSONDecoder`'s valueNotFound.
-                    throw DecodingErrors.valueNotFound(notConverted.expected, path: impl.codingPath)
-                }
-                throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: impl.codingPath,
-                                                  hint: " " + notConverted.reason)
+            guard let fallback else { return try impl.decodeRoot(T.self, node: node) }
+            return try with(tape: fallback, options: options, report: nil, path: []) { fallbackImpl in
+                impl.fallback = fallbackImpl
+                impl.nextFallback = fallbackImpl.nodes[0].kind == .object ? 0 : DecoderImpl.zero
+                return try impl.decodeRoot(T.self, node: node)
             }
+        }
+    }
+
+    private func decodeRoot<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
+        do {
+            return try unwrap(T.self, node: node, key: nil)
+        } catch let rejection as ModelRejected {
+            throw DecodingErrors.rejected(rejection, path: codingPath)
+        } catch let notConverted as NotConverted {
+            if nodes[node].kind == .null {
+                // A null root has no property to default: `JSONDecoder`'s valueNotFound.
+                throw DecodingErrors.valueNotFound(notConverted.expected, path: codingPath)
+            }
+            throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: codingPath,
+                                              hint: " " + notConverted.reason)
         }
     }
 
@@ -187,12 +202,16 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func descend<R>(into node: Int, key: PathComponent?, _ body: () throws -> R) rethrows -> R {
         let savedNode = current
         let savedMeta = levelMeta
+        let savedFallback = levelFallback
         current = node
         levelMeta = nil
+        levelFallback = nextFallback
+        nextFallback = DecoderImpl.zero
         if let key { path.append(key) }
         defer {
             current = savedNode
             levelMeta = savedMeta
+            levelFallback = savedFallback
             if key != nil { path.removeLast() }
         }
         return try body()
@@ -213,7 +232,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     }
 
     /// The compiled mapping of a model type, cached for this decode.
-    func meta(for type: any MappableCodable.Type) throws -> ModelMeta {
+    func meta(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelMeta {
         let id = ObjectIdentifier(type)
         if let meta = metaCache[id] { return meta }
         do {
@@ -221,7 +240,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             metaCache[id] = meta
             return meta
         } catch {
-            throw DecodingErrors.mappingTable(error, path: codingPath)
+            throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
         }
     }
 

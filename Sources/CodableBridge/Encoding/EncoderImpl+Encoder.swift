@@ -77,9 +77,7 @@ extension EncoderImpl: Encoder {
                 tree[existing].kind = .removed
             }
             let member = tree.appendMember(to: object, key: name, hash: hash, parent: object)
-            if convertsKeys || key.intValue != nil {
-                tree.setOriginalKey(key, of: member)
-            }
+            recordCodingKey(key, of: member, jsonKey: name, mayDiffer: convertsKeys)
             return member
         }
         return mappedSlot(for: key, in: object, map: map, reusing: kind)
@@ -108,8 +106,20 @@ extension EncoderImpl: Encoder {
             return nil
         }
         let member = tree.appendMember(to: container, key: leaf, hash: hash, parent: object)
-        tree.setOriginalKey(key, of: member)
+        recordCodingKey(key, of: member, jsonKey: leaf, mayDiffer: true)
         return member
+    }
+
+    /// Keeps what the coding path needs when `member`'s JSON key is not `key.stringValue`.
+    private func recordCodingKey(_ key: some CodingKey, of member: Int32, jsonKey: String, mayDiffer: Bool) {
+        if key.intValue != nil {
+            tree.setOriginalKey(key, of: member)
+        } else if case .custom = keyConversion {
+            tree.setOriginalKey(key, of: member)
+        } else if mayDiffer {
+            let name = key.stringValue
+            if name != jsonKey { tree.setPathKey(name, of: member) }
+        }
     }
 
     /// The object member `name` of `container`, created when absent; `nil` when the key holds

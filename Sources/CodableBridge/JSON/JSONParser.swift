@@ -24,9 +24,10 @@ import Foundation
 //   copying loop that writes the unescaped text over the escaped text in `bytes` (it never grows).
 // - `bytes` ends with a NUL the parser uses as a sentinel: every scanning loop stops at it, so the
 //   hot loops test bounds only where they read more than one byte at a time.
-// - Each object's keys are pushed on a side stack; when the object closes they are checked for a
-//   repeat (pairwise for a few keys, else one reusable hash table) and the object node gets
-//   `Flags.duplicateKeys` when one is found. Nothing is allocated per object.
+// - Each object's keys are pushed on a side stack with a cheap fingerprint; when the object
+//   closes they are checked for a repeat (pairwise for a few keys, else one reusable hash table)
+//   and the object node gets `Flags.duplicateKeys` when one is found. Nothing is allocated per
+//   object.
 // - Errors carry a byte offset; line and column are computed from the caller's original `Data`
 //   only when an error is thrown (the in-place unescaping may have changed earlier bytes).
 
@@ -105,6 +106,8 @@ struct JSONParser: ~Copyable {
     struct KeySpan {
         var offset: Int
         var length: Int
+        /// ``DuplicateKeyDetector/fingerprint(_:count:readableEnd:)`` of the bytes.
+        var fingerprint: UInt64
     }
 
     /// The document, unescaped in place, followed by a NUL.
@@ -245,7 +248,9 @@ struct JSONParser: ~Copyable {
         }
         var j = try scanString(at: i)
         let key = nodes[nodes.count - 1]
-        keys.append(KeySpan(offset: key.payload, length: Int(key.length)))
+        let length = Int(key.length)
+        let fingerprint = DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + count + 1)
+        keys.append(KeySpan(offset: key.payload, length: length, fingerprint: fingerprint))
         j = skipWhitespace(j)
         guard p[j] == UInt8(ascii: ":") else {
             throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")
@@ -336,8 +341,8 @@ extension JSONParser {
     /// The failure for an object key position that does not hold a string.
     func keyFailure(at i: Int, afterComma: Bool) -> Failure {
         let found = describe(at: i)
-        if afterComma, p[i] == UInt8(ascii: "}") {
-            return Failure(offset: i, reason: "trailing comma: expected a key after ',' in object, found '}'")
+        if afterComma, p[i] == UInt8(ascii: "}"), let comma = previousSignificantByte(before: i) {
+            return Failure(offset: comma, reason: "trailing comma: expected a key after ',' in object, found '}'")
         }
         if i == count, let frame = frames.last {
             return Failure(offset: i, reason: "unexpected end of input inside an object", openedAt: frame.offset, hint: "expected a key")
@@ -365,8 +370,10 @@ extension JSONParser {
 /// A growable buffer of plain values, freed when the parser ends. Unlike `Array` it has no
 /// copy-on-write or bounds checks in the hot loop.
 struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
+    /// The elements, `count` of them initialized.
     private(set) var base: UnsafeMutablePointer<Element>
     private var capacity: Int
+    /// The number of elements; lowering it drops the top ones.
     var count = 0
 
     init(capacity: Int) {

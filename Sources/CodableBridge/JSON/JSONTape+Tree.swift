@@ -1,3 +1,5 @@
+import Foundation
+
 // Converting between a tape and the public `JSONValue` tree, both ways without recursion.
 //
 // Tape → tree walks the nodes in order with a stack of open containers. Finished values are
@@ -22,7 +24,7 @@ extension JSONTape {
     ///
     /// Works for any depth (no recursion). Keys are unique (a ``JSONObject`` cannot hold a key
     /// twice), so no node carries ``Flags/duplicateKeys``. Strings are stored as their UTF-8 and
-    /// marked ``Flags/escaped`` never; numbers keep `JSONNumber.text`, flagged like parsed ones.
+    /// never marked ``Flags/escaped``; numbers keep `JSONNumber.text`, flagged like parsed ones.
     ///
     /// - Parameter value: The tree to flatten.
     package init(value: JSONValue) {
@@ -52,9 +54,7 @@ extension JSONTape {
             case .string(let s):
                 appendText(s, kind: .string, flags: 0)
             case .number(let n):
-                var flags: UInt8 = n.text.utf8.first == UInt8(ascii: "-") ? Flags.negative : 0
-                if n.isInteger { flags |= Flags.integer }
-                appendText(n.text, kind: .number, flags: flags)
+                appendText(n.text, kind: .number, flags: numberFlags(n.text))
                 // As in a parsed document, a non-number byte ends every number: the decoder reads
                 // fractions with strtod, which would run on into "1.5" "2.5" → 1.52.
                 bytes.append(0)
@@ -69,6 +69,19 @@ extension JSONTape {
                     frames.append(Frame(node: nodes.count - 1, keys: object.keys, values: object.values, position: 0))
                 }
             }
+        }
+
+        /// The parser's flags for number text: `integer` only for `-?[0-9]+` (so not for the
+        /// "nan" / "inf" text of non-finite doubles), `negative` for a leading `-`.
+        func numberFlags(_ text: String) -> UInt8 {
+            var digits = text.utf8[...]
+            var flags: UInt8 = 0
+            if digits.first == UInt8(ascii: "-") {
+                flags = Flags.negative
+                digits = digits.dropFirst()
+            }
+            if !digits.isEmpty, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { flags |= Flags.integer }
+            return flags
         }
 
         append(value)
@@ -135,6 +148,9 @@ private struct TreeBuilder: ~Copyable {
     var frames = ScratchBuffer<Frame>(capacity: 16)
     var values = MoveStack<JSONValue>()
     var keys = MoveStack<String>()
+    /// Shares one `String` among equal long keys (arrays of similar objects repeat their keys);
+    /// only used for subtrees big enough to repay setting it up.
+    var keyCache: KeyCache?
 
     init(nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
@@ -143,6 +159,9 @@ private struct TreeBuilder: ~Copyable {
 
     mutating func build(from root: Int) -> JSONValue {
         var i = root
+        if nodes[root].kind == .object || nodes[root].kind == .array, nodes[root].payload - root >= KeyCache.minimumNodes {
+            keyCache = KeyCache()
+        }
         while true {
             let node = nodes[i]
             i += 1
@@ -154,15 +173,14 @@ private struct TreeBuilder: ~Copyable {
                     keyBase: node.kind == .object ? keys.count : -1,
                     checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0))
             case .string:
-                let text = string(node)
                 // In an object, a string with as many keys as values before it is a key.
                 if let top = frames.last, top.keyBase >= 0, keys.count - top.keyBase == values.count - top.valueBase {
-                    keys.push(text)
+                    keys.push(key(node))
                     if !top.checksKeys && !isASCII(node) {
                         frames[frames.count - 1].checksKeys = true
                     }
                 } else {
-                    values.push(.string(text))
+                    values.push(.string(string(node)))
                 }
             case .number:
                 values.push(.number(JSONNumber(uncheckedText: string(node))))
@@ -185,6 +203,15 @@ private struct TreeBuilder: ~Copyable {
     @inline(__always)
     func string(_ node: JSONTape.Node) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
+    }
+
+    /// The key at a string node, shared with earlier equal keys when it is long.
+    @inline(__always)
+    mutating func key(_ node: JSONTape.Node) -> String {
+        // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
+        guard node.length > 15, keyCache != nil else { return string(node) }
+        let start = bytes.baseAddress! + node.payload
+        return keyCache!.string(start, count: Int(node.length), readableEnd: bytes.baseAddress! + bytes.count)
     }
 
     @inline(__always)
@@ -216,6 +243,45 @@ private struct TreeBuilder: ~Copyable {
         keys.forgetTop(count)
         values.forgetTop(count)
         return object
+    }
+}
+
+/// A small string interning table for object keys: hash of the key's bytes → the `String` made
+/// for its first occurrence. Bounded: once full, further keys are simply not cached.
+private struct KeyCache {
+    struct Entry {
+        var start: UnsafePointer<UInt8>
+        var count: Int
+        var hash: UInt64
+        var string: String
+    }
+
+    /// Subtrees with fewer nodes build their keys directly.
+    static let minimumNodes = 128
+    static let slotCount = 1024
+    static let maximumEntries = 512
+
+    /// Indices into `entries`, `-1` when empty.
+    var slots = [Int32](repeating: -1, count: KeyCache.slotCount)
+    var entries: [Entry] = []
+
+    mutating func string(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+        let hash = DuplicateKeyDetector.fingerprint(start, count: count, readableEnd: readableEnd)
+        let mask = KeyCache.slotCount - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let entry = entries[Int(slots[slot])]
+            if entry.hash == hash, entry.count == count, memcmp(entry.start, start, count) == 0 {
+                return entry.string
+            }
+            slot = (slot + 1) & mask
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        if entries.count < KeyCache.maximumEntries {
+            slots[slot] = Int32(entries.count)
+            entries.append(Entry(start: start, count: count, hash: hash, string: string))
+        }
+        return string
     }
 }
 

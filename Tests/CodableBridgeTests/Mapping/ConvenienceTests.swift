@@ -44,3 +44,57 @@ struct ConvenienceTests {
         #expect(shelf == Shelf(books: ["c"], meta: ["x": 1, "y": 3]))
     }
 }
+
+@Suite("update(_:from:) merges by model, not by JSON text")
+struct UpdateTests {
+    struct Address: MappableCodable, Equatable {
+        var city: String
+        var zip: String
+        static var keyMapping: KeyMapping { ["zip": ["zip", "postcode"]] }
+    }
+
+    struct Person: MappableCodable, Equatable {
+        var id: Int
+        var name: String
+        var nickname: String?
+        var address: Address
+        var tags: [String]
+        var scores: [String: Int]
+        var pets: [String: Address]
+        static var keyMapping: KeyMapping { ["id": ["id", "user_id"], "name": "profile.name"] }
+    }
+
+    let ada = Person(id: 1, name: "Ada", nickname: "A", address: Address(city: "London", zip: "N1"),
+                     tags: ["math"], scores: ["x": 1, "y": 2],
+                     pets: ["cat": Address(city: "Paris", zip: "75")])
+
+    @Test("absent keys keep values; present keys overwrite, through alternates and key paths")
+    func alternatesAndPaths() throws {
+        var person = ada
+        try BridgeDecoder().update(&person, from: Data(#"{"user_id": 7, "profile": {"name": "Lovelace"}}"#.utf8))
+        var expected = ada
+        expected.id = 7
+        expected.name = "Lovelace"
+        #expect(person == expected)
+    }
+
+    @Test("nested models and dictionaries merge recursively; arrays are replaced; optionals are kept")
+    func nested() throws {
+        var person = ada
+        let patch = #"{"address": {"postcode": "E2"}, "tags": ["poetry"], "scores": {"y": 5, "z": 6}, "pets": {"cat": {"city": "Rome"}}}"#
+        try BridgeDecoder().update(&person, from: Data(patch.utf8))
+        #expect(person.address == Address(city: "London", zip: "E2"))
+        #expect(person.tags == ["poetry"])
+        #expect(person.scores == ["x": 1, "y": 5, "z": 6])
+        #expect(person.pets["cat"] == Address(city: "Rome", zip: "75"))
+        #expect(person.nickname == "A")
+        #expect(person.id == 1)
+    }
+
+    @Test("an explicit null clears an optional")
+    func explicitNull() throws {
+        var person = ada
+        try BridgeDecoder().update(&person, from: Data(#"{"nickname": null}"#.utf8))
+        #expect(person.nickname == nil)
+    }
+}
