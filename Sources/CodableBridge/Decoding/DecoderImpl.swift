@@ -113,7 +113,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         } catch let rejection as ModelRejected {
             throw DecodingErrors.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {
-            if nodes[node].kind == .null {
+            if node != DecoderImpl.zero, nodes[node].kind == .null {
                 // A null root has no property to default: `JSONDecoder`'s valueNotFound.
                 throw DecodingErrors.valueNotFound(notConverted.expected, path: codingPath)
             }

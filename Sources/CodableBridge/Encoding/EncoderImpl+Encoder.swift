@@ -13,7 +13,8 @@ import Foundation
 //   created on first use and shared with every other `ext.…` path; alternates → the first one;
 //   not mapped → `keyEncodingStrategy`;
 //   a key already written is never overwritten (the first property mapped to a key wins), and a
-//   key path whose intermediate key holds a non-object is not written.
+//   key path whose intermediate key holds a non-object is not written — except that a null
+//   (a nil optional under `nilEncodingStrategy = .null`) yields to a later value or key path.
 
 extension EncoderImpl: Encoder {
     var codingPath: [any CodingKey] { tree.codingPath(of: target) }
@@ -103,7 +104,10 @@ extension EncoderImpl: Encoder {
         let hash = EncodedTree.hash(leaf)
         if let existing = tree.member(of: container, key: leaf, hash: hash) {
             if let kind, tree[existing].kind == kind { return existing }
-            return nil
+            // A null (a nil optional under `nilEncodingStrategy = .null`) holds a key for no
+            // value: a later value takes the key, as it would under `.omit`.
+            guard tree[existing].kind == .null else { return nil }
+            tree[existing].kind = .removed
         }
         let member = tree.appendMember(to: container, key: leaf, hash: hash, parent: object)
         recordCodingKey(key, of: member, jsonKey: leaf, mayDiffer: true)
@@ -130,7 +134,8 @@ extension EncoderImpl: Encoder {
             if tree[existing].kind == .json, case .object = tree.jsonValue(of: existing) {
                 tree.expandJSONObject(existing)
             }
-            return tree[existing].kind == .object ? existing : nil
+            guard tree[existing].kind == .null else { return tree[existing].kind == .object ? existing : nil }
+            tree[existing].kind = .removed  // a null yields to the object, as above
         }
         let member = tree.appendMember(to: container, key: name, hash: hash, parent: model)
         tree.set(member, .object)

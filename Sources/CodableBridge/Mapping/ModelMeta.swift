@@ -39,6 +39,9 @@ package final class ModelMeta: Sendable {
     /// Mapped properties: coding key string → the places to look, in order. A dotted string
     /// literal contributes its literal key first, then its path.
     package let lookups: [String: [Lookup]]
+    /// Mapped properties: coding key string → the keys written when encoding (the first
+    /// candidate's segments).
+    private let encodingPaths: [String: [String]]
     /// Properties never decoded nor encoded (ignored, or outside `onlyProperties`).
     package let excluded: Set<String>
     /// The allow-list, when the type has one.
@@ -60,6 +63,7 @@ package final class ModelMeta: Sendable {
         let only = type.onlyProperties
 
         var lookups: [String: [Lookup]] = [:]
+        var encodingPaths: [String: [String]] = [:]
         for property in mapping.keys.sorted() {
             let key = mapping[property]!
             if property.isEmpty {
@@ -70,6 +74,9 @@ package final class ModelMeta: Sendable {
             }
             var list: [Lookup] = []
             for candidate in key.candidates {
+                if candidate.segments == [""] {
+                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "the JSON key is empty; give the key the value is read from and written to")
+                }
                 if candidate.segments.isEmpty || candidate.segments.contains(where: \.isEmpty) {
                     throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
                 }
@@ -82,27 +89,37 @@ package final class ModelMeta: Sendable {
                 throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
             }
             if let only, !only.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from keyMapping or add it to onlyProperties")
+                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties")
             }
             lookups[property] = list
+            encodingPaths[property] = key.candidates[0].segments
         }
         if let only {
             let both = only.intersection(ignored)
             if let first = both.sorted().first {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored")
+                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored; remove it from one of the two")
             }
             if only.contains("") {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name")
+                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name; remove it")
             }
         }
         if ignored.contains("") {
-            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name")
+            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name; remove it")
         }
         let elementTypes = type.elementTypes
         if let empty = elementTypes.keys.first(where: \.isEmpty) {
             throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(empty)\"]", problem: "the property name is empty")
         }
+        for property in elementTypes.keys.sorted() {
+            if ignored.contains(property) {
+                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is also in ignoredProperties, so it is never decoded; remove it from one of the two")
+            }
+            if let only, !only.contains(property) {
+                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from elementTypes or add it to onlyProperties")
+            }
+        }
         self.lookups = lookups
+        self.encodingPaths = encodingPaths
         self.excluded = ignored
         self.only = only
         self.elementTypes = elementTypes
@@ -121,14 +138,11 @@ package final class ModelMeta: Sendable {
 
     /// The path a property is written to when encoding: its first candidate (`nil` when the
     /// property is not mapped and uses its own key).
+    ///
+    /// A dotted string (`"ext.desc"`) is written as its path, `.key("a.b")` as the literal key,
+    /// alternates as their first entry.
     package func encodingPath(for property: String) -> [String]? {
-        guard let list = lookups[property] else { return nil }
-        // A dotted literal contributes [literal, path]; encode the path (the documented form).
-        if list.count >= 2, list[0].segments.count == 1, list[1].segments.count > 1,
-           list[0].segments[0] == list[1].segments.joined(separator: ".") {
-            return list[1].segments
-        }
-        return list[0].segments
+        encodingPaths[property]
     }
 
     /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
