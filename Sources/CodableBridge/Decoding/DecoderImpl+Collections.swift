@@ -77,7 +77,13 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Wrapped? {
         let node = impl.current
         if node == DecoderImpl.zero || impl.nodes[node].kind == .null { return nil }
-        return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
+        do {
+            return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
+        } catch {
+            // A generic property (`var v: T`, T == Int?) or an element of `[Int?]`: nil, as for
+            // an optional property, and reported.
+            return try impl.absorbIntoNil(error, Wrapped.self, node: node, key: nil)
+        }
     }
 }
 

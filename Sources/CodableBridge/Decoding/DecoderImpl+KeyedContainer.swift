@@ -169,14 +169,11 @@ extension DecoderImpl {
                 do {
                     return try read(node, component)
                 } catch let error as NotConverted {
-                    try impl.absorbIntoNil(error, T.self, node: node, key: component)
-                    return nil
+                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
                 } catch let error as ModelRejected {
-                    try impl.absorbIntoNil(error, T.self, node: node, key: component)
-                    return nil
+                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    try impl.absorbIntoNil(impl.unknownCase(node, T.self), T.self, node: node, key: component)
-                    return nil
+                    return try impl.absorbIntoNil(impl.unknownCase(node, T.self), T.self, node: node, key: component)
                 }
             }
         }
@@ -209,15 +206,7 @@ extension DecoderImpl {
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
                 if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
                 defer { impl.nextFallback = DecoderImpl.zero }
-                do {
-                    return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
-                } catch where error is NotConverted || error is ModelRejected {
-                    // `T` an Optional (a generic property, `var v: T` with T == Int?): nil, as for
-                    // an optional property. Anything else takes the missing-value path.
-                    guard let optional = T.self as? any BridgeOptional.Type else { throw error }
-                    try impl.absorbIntoNil(error, optional.bridgeWrapped, node: node, key: component)
-                    return optional.bridgeNone as! T
-                }
+                return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
         }
 

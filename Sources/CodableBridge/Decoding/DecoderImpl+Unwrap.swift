@@ -134,21 +134,22 @@ extension DecoderImpl {
 
     // MARK: Missing values
 
-    /// Reports an optional property of type `type?` that becomes `nil` because its value was not
-    /// converted or its model was rejected (a null word as a coercion). Rethrows any other error.
-    func absorbIntoNil(_ error: any Error, _ type: Any.Type, node: Int, key: PathComponent?) throws {
+    /// What an optional becomes when its value was not converted or its model was rejected:
+    /// `nil`, reported (a null word as a coercion). Any other error is rethrown.
+    func absorbIntoNil<T>(_ error: any Error, _ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
         switch error {
         case let error as NotConverted:
             if isNullWord(node) {
                 record(.coerced, key: key, "string \"\(text(node))\" → nil")
             } else {
-                record(.defaulted, key: key, "\(error.found) not converted to \(type) (\(error.reason)); used nil")
+                record(.defaulted, key: key, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
             }
         case let error as ModelRejected:
             record(.rejected, key: key, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
         default:
             throw error
         }
+        return nil
     }
 
     /// Why a property's value must be substituted.
@@ -270,10 +271,8 @@ extension DecoderImpl {
 /// `Optional`, seen without knowing its wrapped type.
 protocol BridgeOptional {
     static var bridgeNone: Self { get }
-    static var bridgeWrapped: Any.Type { get }
 }
 
 extension Optional: BridgeOptional {
     static var bridgeNone: Self { nil }
-    static var bridgeWrapped: Any.Type { Wrapped.self }
 }

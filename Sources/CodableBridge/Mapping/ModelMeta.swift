@@ -25,7 +25,7 @@ import Foundation
 // called and their trees never built.
 
 /// The compiled, validated mapping of one `MappableCodable` type. Immutable once built.
-package final class ModelMeta: Sendable {
+package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes are safe to share
     /// One place to look for a property's value: a literal key or a path of keys.
     package struct Lookup: Sendable {
         /// The object keys from the outermost in (one element for a plain key).
