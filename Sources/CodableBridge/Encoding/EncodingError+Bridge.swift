@@ -45,12 +45,6 @@ extension EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
-    /// A model whose mapping tables are invalid: the ``MappingTableError`` decoding the type
-    /// raises, with the same wording, as the underlying error.
-    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], error: MappingTableError) -> EncodingError {
-        .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
-    }
-
     /// A coding path as `users[2].address.zip`, or `the top level` for the root.
     static func describe(_ codingPath: [any CodingKey]) -> String {
         guard !codingPath.isEmpty else { return "the top level" }

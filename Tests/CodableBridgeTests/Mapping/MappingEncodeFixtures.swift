@@ -32,11 +32,13 @@ struct YYEncodeAlternates: MappableCodable, Equatable {
     var a: Int
     var b: Int
     var c: Int
+    var d: Int
 
     static var keyMapping: KeyMapping {
         ["a": ["meta.a", "a"],
          "b": [.key("v1.b"), "b"],
-         "c": [.path(["deep", "er", "c"]), "c"]]
+         "c": [.path(["deep", "er", "c"]), "c"],
+         "d": [.key("x.y"), .path(["x", "y"])]]
     }
 }
 
