@@ -225,3 +225,19 @@ struct YYEncodeNullYields: MappableCodable, Equatable {
 
     static var keyMapping: KeyMapping { ["a": "x", "b": "x", "c": "p", "d": "p.q"] }
 }
+
+/// The opening example of Docs/Mapping.md.
+struct YYDocsBook: MappableCodable, Equatable {
+    var name: String
+    var desc: String?
+    var bookID: Int
+    var tags: [String] = []
+    var cache: String = ""
+
+    static var keyMapping: KeyMapping {
+        ["name": "n",
+         "desc": "ext.desc",
+         "bookID": ["id", "ID", "book_id"]]
+    }
+    static var ignoredProperties: Set<String> { ["cache"] }
+}

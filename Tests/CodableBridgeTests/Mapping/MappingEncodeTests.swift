@@ -113,6 +113,13 @@ struct MappingEncodeTests {
         #expect(try BridgeDecoder().decode(YYEncodeCustom.self, from: try text(value)) == value)
     }
 
+    @Test("Docs/Mapping.md's opening example does what the page says")
+    func docsExample() throws {
+        let book = try YYDocsBook.decode(from: #"{"n": "Dune", "ext": {"desc": "Sand"}, "ID": 7}"#)
+        #expect(book == YYDocsBook(name: "Dune", desc: "Sand", bookID: 7, tags: [], cache: ""))
+        #expect(try book.jsonString() == #"{"n":"Dune","ext":{"desc":"Sand"},"id":7,"tags":[]}"#)
+    }
+
     @Test("table entries may be interpolated strings, read and written alike")
     func interpolatedKeys() throws {
         struct Prefixed: MappableCodable, Equatable {
