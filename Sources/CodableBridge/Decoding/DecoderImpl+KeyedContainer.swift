@@ -152,6 +152,8 @@ extension DecoderImpl {
                     return try impl.substitute(T.self, key: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: meta)
                 } catch let error as ModelRejected {
                     return try impl.substitute(T.self, key: component, reason: .rejected(error), owner: meta)
+                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
+                    return try impl.substitute(T.self, key: component, reason: .notConverted(impl.unknownCase(node, T.self)), owner: meta)
                 }
             }
         }
@@ -167,15 +169,11 @@ extension DecoderImpl {
                 do {
                     return try read(node, component)
                 } catch let error as NotConverted {
-                    if impl.isNullWord(node) {
-                        impl.record(.coerced, key: component, "string \"\(impl.text(node))\" → nil")
-                    } else {
-                        impl.record(.defaulted, key: component, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
-                    }
-                    return nil
+                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
                 } catch let error as ModelRejected {
-                    impl.record(.rejected, key: component, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
-                    return nil
+                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
+                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
+                    return try impl.absorbIntoNil(impl.unknownCase(node, T.self), T.self, node: node, key: component)
                 }
             }
         }

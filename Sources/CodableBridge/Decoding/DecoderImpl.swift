@@ -113,6 +113,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         } catch let rejection as ModelRejected {
             throw DecodingErrors.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {
+            if node != DecoderImpl.zero, nodes[node].kind == .null {
+                // A null root has no property to default: `JSONDecoder`'s valueNotFound.
+                throw DecodingErrors.valueNotFound(notConverted.expected, path: codingPath)
+            }
             throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: codingPath,
                                               hint: " " + notConverted.reason)
         }
@@ -170,7 +174,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .object {
-            throw mismatch([String: Any].self, node: node, key: nil)
+            throw mismatch([String: Any].self, node: node, key: nil, reason: "an object was expected")
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
     }
@@ -178,7 +182,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .array {
-            throw mismatch([Any].self, node: node, key: nil)
+            throw mismatch([Any].self, node: node, key: nil, reason: "an array was expected")
         }
         return UnkeyedContainer(impl: self, array: node)
     }

@@ -45,6 +45,7 @@ extension EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
+
     /// A coding path as `users[2].address.zip`, or `the top level` for the root.
     static func describe(_ codingPath: [any CodingKey]) -> String {
         guard !codingPath.isEmpty else { return "the top level" }

@@ -55,6 +55,9 @@ extension JSONTape {
                 appendText(s, kind: .string, flags: 0)
             case .number(let n):
                 appendText(n.text, kind: .number, flags: numberFlags(n.text))
+                // As in a parsed document, a non-number byte ends every number: the decoder reads
+                // fractions with strtod, which would run on into "1.5" "2.5" → 1.52.
+                bytes.append(0)
             case .array(let elements):
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
@@ -143,8 +146,8 @@ private struct TreeBuilder: ~Copyable {
     let nodes: UnsafeBufferPointer<JSONTape.Node>
     let bytes: UnsafeBufferPointer<UInt8>
     var frames = ScratchBuffer<Frame>(capacity: 16)
-    var values = MoveStack<JSONValue>()
-    var keys = MoveStack<String>()
+    var values = ScratchBuffer<JSONValue>()
+    var keys = ScratchBuffer<String>()
     /// Shares one `String` among equal long keys (arrays of similar objects repeat their keys);
     /// only used for subtrees big enough to repay setting it up.
     var keyCache: KeyCache?
@@ -172,28 +175,28 @@ private struct TreeBuilder: ~Copyable {
             case .string:
                 // In an object, a string with as many keys as values before it is a key.
                 if let top = frames.last, top.keyBase >= 0, keys.count - top.keyBase == values.count - top.valueBase {
-                    keys.push(key(node))
+                    keys.append(key(node))
                     if !top.checksKeys && !isASCII(node) {
                         frames[frames.count - 1].checksKeys = true
                     }
                 } else {
-                    values.push(.string(string(node)))
+                    values.append(.string(string(node)))
                 }
             case .number:
-                values.push(.number(JSONNumber(uncheckedText: string(node))))
+                values.append(.number(JSONNumber(uncheckedText: string(node))))
             case .true:
-                values.push(.bool(true))
+                values.append(.bool(true))
             case .false:
-                values.push(.bool(false))
+                values.append(.bool(false))
             case .null:
-                values.push(.null)
+                values.append(.null)
             }
             while let top = frames.last, top.end == i {
                 _ = frames.removeLast()
                 let container = top.keyBase >= 0 ? JSONValue.object(makeObject(top)) : .array(makeArray(top))
-                values.push(container)
+                values.append(container)
             }
-            if frames.count == 0 { return values.pop() }
+            if frames.count == 0 { return values.removeLast() }
         }
     }
 
@@ -221,7 +224,7 @@ private struct TreeBuilder: ~Copyable {
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
         let count = values.count - frame.valueBase
         return [JSONValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-            values.moveTop(count, to: buffer.baseAddress)
+            values.moveLast(count, to: buffer.baseAddress)
             initialized = count
         }
     }
@@ -237,8 +240,8 @@ private struct TreeBuilder: ~Copyable {
                 object.appendUnchecked(key, value)
             }
         }
-        keys.forgetTop(count)
-        values.forgetTop(count)
+        keys.forgetLast(count)
+        values.forgetLast(count)
         return object
     }
 }
@@ -279,55 +282,5 @@ private struct KeyCache {
             entries.append(Entry(start: start, count: count, hash: hash, string: string))
         }
         return string
-    }
-}
-
-/// A stack of values that can be moved out in bulk without reference counting.
-private struct MoveStack<Element>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity = 16
-    private(set) var count = 0
-
-    init() { base = .allocate(capacity: 16) }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    @inline(__always)
-    mutating func push(_ element: consuming Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
-        count += 1
-    }
-
-    mutating func pop() -> Element {
-        count -= 1
-        return (base + count).move()
-    }
-
-    /// Moves out the element at `i`, leaving its slot uninitialized; ``forgetTop(_:)`` must then
-    /// drop the slot from the stack.
-    @inline(__always)
-    func take(at i: Int) -> Element { (base + i).move() }
-
-    /// Drops the top `n` slots, whose elements were already moved out by ``take(at:)``.
-    mutating func forgetTop(_ n: Int) { count -= n }
-
-    /// Moves the top `n` elements to `destination` (uninitialized memory) and drops them.
-    mutating func moveTop(_ n: Int, to destination: UnsafeMutablePointer<Element>?) {
-        guard n > 0, let destination else { return }
-        count -= n
-        destination.moveInitialize(from: base + count, count: n)
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity *= 2
     }
 }

@@ -25,7 +25,7 @@ import Foundation
 // called and their trees never built.
 
 /// The compiled, validated mapping of one `MappableCodable` type. Immutable once built.
-package final class ModelMeta: Sendable {
+package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes are safe to share
     /// One place to look for a property's value: a literal key or a path of keys.
     package struct Lookup: Sendable {
         /// The object keys from the outermost in (one element for a plain key).
@@ -51,6 +51,8 @@ package final class ModelMeta: Sendable {
     /// Whether the type implements `decodingType(for:)` / `willDecode(_:)` (probed once).
     package let hasDecodingType: Bool
     package let hasWillDecode: Bool
+    /// Whether `CaseIterable` enum properties default to their first case (the model's opt-in).
+    package let enumsDefaultToFirstCase: Bool
 
     init(_ type: any MappableCodable.Type) throws(MappingTableError) {
         let typeName = String(reflecting: type)
@@ -121,6 +123,7 @@ package final class ModelMeta: Sendable {
         self.excluded = ignored
         self.only = only
         self.elementTypes = elementTypes
+        enumsDefaultToFirstCase = type.enumsDefaultToFirstCase
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
     }
@@ -144,10 +147,17 @@ package final class ModelMeta: Sendable {
 
     /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
     /// once per type (`nil` for other models, or when that instance cannot be encoded).
+    ///
+    /// Dates are written as seconds since 1970 (exact, where ISO 8601 drops fractions) and data as
+    /// base64, whatever the caller's strategies; `DecoderImpl.declaredDefault` reads them back
+    /// with the same two strategies.
     package var declaredDefaults: JSONTape? {
         ModelMeta.cache.defaults(for: ObjectIdentifier(type)) { [type] in
+            var encoder = BridgeEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            encoder.dataEncodingStrategy = .base64
             guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
-                  let value = try? BridgeEncoder().encodeToJSONValue(instance) else { return nil }
+                  let value = try? encoder.encodeToJSONValue(instance) else { return nil }
             return JSONTape(value: value)
         }
     }
