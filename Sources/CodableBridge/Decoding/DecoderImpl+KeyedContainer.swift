@@ -83,10 +83,10 @@ extension DecoderImpl {
             }
             guard object != DecoderImpl.zero else { return nil }
             if let meta {
-                let name = key.stringValue
-                guard meta.isIncluded(name) else { return nil }
-                if let lookups = meta.lookups[name] {
-                    return impl.findMapped(lookups, in: object)
+                switch meta.decodingRule(for: key.stringValue) {
+                case .own: break
+                case .excluded: return nil
+                case .mapped(let lookups): return impl.findMapped(lookups, in: object, depth: depth)
                 }
             }
             if let convertedKeys = context?.convertedKeys {

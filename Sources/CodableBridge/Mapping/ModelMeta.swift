@@ -124,8 +124,42 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         self.only = only
         self.elementTypes = elementTypes
         enumsDefaultToFirstCase = type.enumsDefaultToFirstCase
+        (ruleList, ruleTable) = ModelMeta.makeRules(lookups: lookups, excluded: ignored, only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
+    }
+
+    /// How the decoder finds a property: by its own key, through the table, or not at all.
+    package enum DecodingRule {
+        case own
+        case excluded
+        case mapped([Lookup])
+    }
+
+    /// Every property the tables mention, with its rule; scanned linearly (tables are small and
+    /// short-string comparison is cheaper than hashing), or hashed when large.
+    private let ruleList: [(name: String, rule: DecodingRule)]
+    private let ruleTable: [String: DecodingRule]?
+
+    private static func makeRules(lookups: [String: [Lookup]], excluded: Set<String>, only: Set<String>?)
+        -> (list: [(name: String, rule: DecodingRule)], table: [String: DecodingRule]?)
+    {
+        var rules: [String: DecodingRule] = [:]
+        for name in only ?? [] { rules[name] = .own }
+        for (name, list) in lookups { rules[name] = .mapped(list) }
+        for name in excluded { rules[name] = .excluded }
+        return (rules.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, rules.count > 16 ? rules : nil)
+    }
+
+    /// The rule for the property with coding key `name` (the decoder's per-key question).
+    @inline(__always)
+    package func decodingRule(for name: String) -> DecodingRule {
+        if let ruleTable {
+            if let rule = ruleTable[name] { return rule }
+        } else {
+            for entry in ruleList where entry.name == name { return entry.rule }
+        }
+        return only == nil ? .own : .excluded
     }
 
     /// Whether `property` is decoded and encoded at all.

@@ -35,8 +35,68 @@ struct ReportCountedHolder: MappableCodable, DefaultInitializable, Equatable {
     var counted = ReportCounted(raw: "default")
 }
 
+/// The example of Docs/Coercion.md ("Defaults and the decoding report"); nested so that type names
+/// print as in the document (`Status`).
+enum ReportDocs {
+    struct Feed: Codable {
+        var page: Int
+        var statuses: [Status]
+        var nextCursor: String
+    }
+
+    struct Status: Codable {
+        var id: Int
+        var text: String
+        var likes: Int
+        var user: User
+    }
+
+    struct User: Codable {
+        var id: Int
+        var name: String
+        var verified: Bool
+    }
+
+    static let json = #"""
+    {"page": "2",
+     "statuses": [
+       {"id": 1, "text": "hi", "likes": "12", "user": {"id": 7, "name": "ann", "verified": "yes"}},
+       {"id": 2, "text": null, "likes": 3, "user": {"id": 8, "name": "bob", "verified": 1}},
+       "oops",
+       {"id": 4, "text": "yo", "likes": "many", "user": {"id": "77", "name": "cy", "verified": false}}
+     ]}
+    """#
+}
+
 @Suite("DecodingReport")
 struct DecodingReportTests {
+    @Test("the example printed in Docs/Coercion.md")
+    func docsExample() throws {
+        let (feed, report) = try decodeReporting(ReportDocs.Feed.self, ReportDocs.json)
+        #expect(feed.statuses.map(\.id) == [1, 2, 4])
+        #expect(report.description == #"""
+            DecodingReport: 9 events
+              page
+                coerced: a string ("2") → Int 2 (string → Int)
+              statuses[0].likes
+                coerced: a string ("12") → Int 12 (string → Int)
+              statuses[0].user.verified
+                coerced: a string ("yes") → Bool true (string → Bool)
+              statuses[1].text
+                defaulted: null; used String ""
+              statuses[1].user.verified
+                coerced: a number (1) → Bool true (number → Bool)
+              statuses[2]
+                dropped: a string ("oops") not converted to Status (an object was expected)
+              statuses[3].likes
+                defaulted: a string ("many") not converted (found string "many" where Int was expected; it is not a number); used Int 0
+              statuses[3].user.id
+                coerced: a string ("77") → Int 77 (string → Int)
+              nextCursor
+                defaulted: missing; used String ""
+            """#)
+    }
+
     static let sampleJSON = #"{"id": "7", "tags": ["a", null, 3], "owner": {"id": "x"}}"#
 
     @Test("description: one line per event, grouped by path in first-seen order")
