@@ -183,7 +183,8 @@ final class EncoderImpl {
     private func keyMap(for modelType: any MappableCodable.Type, id: ObjectIdentifier, value: Any, at node: Int32) throws -> EncodingKeyMap {
         if let map = keyMaps[id] { return map }
         do {
-            // Built from the type's ModelMeta, so a bad table fails as it does when decoding.
+            // Built from ModelMeta, which checks the tables as the decoder does: a bad table fails
+            // with the same MappingTableError.
             let map = try EncodingKeyMap.resolved(for: modelType)
             keyMaps[id] = map
             return map
