@@ -14,8 +14,9 @@ median wall-clock time divided by the variant's median (> 1.00× means faster th
 A group without a Foundation member ("Decode twitter (numbers as strings)") is compared with the
 group named without the parenthesis ("Decode twitter").
 
-The suite exits non-zero when a benchmark's setup fails (for example a CodableBridge feature
-that is not merged yet); its cells then read "pending". This script still prints everything else.
+When a benchmark's setup fails (for example a CodableBridge feature that is not merged yet, or a
+result that differs from Foundation's), its cells read "pending"; this script still prints
+everything else, then exits with status 1 (package-benchmark itself exits 0 in that case).
 """
 
 import argparse
@@ -71,7 +72,7 @@ def run_suite(extra_args):
     exports = glob.glob(os.path.join(out_dir, "*.jmh.json"))
     if not exports:
         sys.exit(f"no JMH export was written; see {log_path}")
-    return exports[0]
+    return exports[0], len(failures)
 
 
 def read_export(path):
@@ -322,7 +323,11 @@ def main():
     for f in args.filter:
         extra += ["--filter", f]
     command = "swift package --disable-sandbox benchmark" + "".join(f" --filter '{f}'" for f in args.filter)
-    path = args.input or run_suite(extra)
+    failures = 0
+    if args.input:
+        path = args.input
+    else:
+        path, failures = run_suite(extra)
     results = read_export(path)
     if not results:
         sys.exit("the export holds no results")
@@ -330,6 +335,10 @@ def main():
     print(text)
     if args.update_docs:
         update_docs(args.update_docs, text)
+    if failures:
+        # package-benchmark exits 0 even when setups failed; this script does not.
+        print(f"{failures} benchmark(s) failed their setup (cells marked pending)", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":
