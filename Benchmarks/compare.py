@@ -205,6 +205,11 @@ def overhead_table(results):
         quoted = time_of(results, f"Decode twitter (numbers as strings){SEPARATOR}{BRIDGE} {variant}")
         rows.append([f"Decode twitter, numbers as strings {variant} vs strict on the original",
                      fmt_percent(ratio(quoted, strict)), ""])
+    no_paths = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (mapped, no key paths)")
+    rows.append(["Decode twitter: mapped model vs the same without key paths",
+                 fmt_percent(ratio(time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (mapped)"), no_paths)), ""])
+    rows.append(["Decode twitter: mapped model without key paths vs unmapped (lenient)",
+                 fmt_percent(ratio(no_paths, time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (lenient)"))), ""])
     for label in ["twitter", "weibo-status"]:
         mapped = time_of(results, f"Decode {label}{SEPARATOR}{BRIDGE} (mapped)")
         rows.append([f"Decode {label}: mapped model vs unmapped (lenient)",
