@@ -77,7 +77,13 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Wrapped? {
         let node = impl.current
         if node == DecoderImpl.zero || impl.nodes[node].kind == .null { return nil }
-        return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
+        do {
+            return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
+        } catch {
+            // A generic property (`var v: T`, T == Int?) or an element of `[Int?]`: nil, as for
+            // an optional property, and reported.
+            return try impl.absorbIntoNil(error, Wrapped.self, node: node, key: nil)
+        }
     }
 }
 
@@ -118,7 +124,11 @@ extension DecoderImpl {
             do {
                 result.append(try read(node, .index(index)))
             } catch let error as NotConverted {
-                record(.dropped, key: .index(index), "\(error.found) not converted to \(E.self) (\(error.reason))")
+                if nodes[node].kind == .null {
+                    record(.dropped, key: .index(index), "null where \(E.self) was expected")
+                } else {
+                    record(.dropped, key: .index(index), "\(error.found) not converted to \(E.self) (\(error.reason))")
+                }
             }
         }
         return result
@@ -139,7 +149,14 @@ extension DecoderImpl {
             let keyNode = member
             member = next(member + 1)
             let name = text(keyNode)
-            let key = try makeKey(name, keyNode)
+            let key: K
+            do {
+                key = try makeKey(name, keyNode)
+            } catch is DecodingError where lenient {
+                // A key that is not a `K` ("x" for `[Int: V]`) loses its member, like a bad value.
+                record(.dropped, key: .name(name), "key \"\(name)\" not converted to \(K.self)")
+                continue
+            }
             if result[key] != nil { continue }  // repeated key: the first occurrence wins
             let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
             if levelFallback != DecoderImpl.zero, let fallback, let counterpart = fallback.findMember(name, in: levelFallback),
@@ -183,7 +200,7 @@ extension DecoderImpl {
         if nodes[node].kind == .null {
             if let value = nullValue(E.self) { return value }
             if !lenient { throw DecodingErrors.valueNotFound(E.self, path: codingPath(adding: key)) }
-            record(.dropped, key: key, "null is not a \(E.self)")
+            record(.dropped, key: key, "null where \(E.self) was expected")
             return nil
         }
         do {
@@ -193,10 +210,10 @@ extension DecoderImpl {
             record(.dropped, key: key, "rejected \(rejection.typeName) left out")
             return nil
         } catch let error as NotConverted {
-            record(.dropped, key: key, "\(error.found) not converted to \(error.expected) (\(error.reason))")
+            record(.dropped, key: key, "\(error.found) not converted to \(E.self) (\(error.reason))")
             return nil
         } catch let error as DecodingError where lenient && !error.isProgrammerError {
-            record(.dropped, key: key, "could not decode \(E.self): \(error.summary)")
+            record(.dropped, key: key, "could not decode \(E.self): \(error.summary(below: pathString(codingPath(adding: key))))")
             return nil
         }
     }
@@ -209,11 +226,16 @@ extension DecodingError {
         return false
     }
 
-    /// A one-line summary for report events.
-    var summary: String {
+    /// A one-line summary for a report event at `path`: where below `path` the error happened
+    /// (`when: …` for `items[1].when`; nothing when at `path` itself), then the message.
+    func summary(below path: String) -> String {
         switch self {
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            let where_ = pathString(c.codingPath)
+            var where_ = pathString(c.codingPath)
+            if where_.hasPrefix(path) {
+                where_.removeFirst(path.count)
+                if where_.hasPrefix(".") { where_.removeFirst() }
+            }
             return where_.isEmpty ? c.debugDescription : "\(where_): \(c.debugDescription)"
         @unknown default:
             return "\(self)"

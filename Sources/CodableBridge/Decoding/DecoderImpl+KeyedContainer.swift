@@ -83,10 +83,10 @@ extension DecoderImpl {
             }
             guard object != DecoderImpl.zero else { return nil }
             if let meta {
-                let name = key.stringValue
-                guard meta.isIncluded(name) else { return nil }
-                if let lookups = meta.lookups[name] {
-                    return impl.findMapped(lookups, in: object)
+                switch meta.decodingRule(for: key.stringValue) {
+                case .own: break
+                case .excluded: return nil
+                case .mapped(let lookups): return impl.findMapped(lookups, in: object, depth: depth)
                 }
             }
             if let convertedKeys = context?.convertedKeys {
@@ -152,6 +152,8 @@ extension DecoderImpl {
                     return try impl.substitute(T.self, key: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: meta)
                 } catch let error as ModelRejected {
                     return try impl.substitute(T.self, key: component, reason: .rejected(error), owner: meta)
+                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
+                    return try impl.substitute(T.self, key: component, reason: .notConverted(impl.unknownCase(node, T.self)), owner: meta)
                 }
             }
         }
@@ -167,15 +169,11 @@ extension DecoderImpl {
                 do {
                     return try read(node, component)
                 } catch let error as NotConverted {
-                    if impl.isNullWord(node) {
-                        impl.record(.coerced, key: component, "string \"\(impl.text(node))\" → nil")
-                    } else {
-                        impl.record(.defaulted, key: component, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
-                    }
-                    return nil
+                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
                 } catch let error as ModelRejected {
-                    impl.record(.rejected, key: component, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
-                    return nil
+                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
+                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
+                    return try impl.absorbIntoNil(impl.unknownCase(node, T.self), T.self, node: node, key: component)
                 }
             }
         }

@@ -58,13 +58,15 @@ extension DecoderImpl {
     /// The value for a mapped property: its candidates in table order (literal key, key path,
     /// alternates), applying the alternate-key rule. A key path walks nested objects; a missing or
     /// non-object step means absent.
-    func findMapped(_ lookups: [ModelMeta.Lookup], in object: Int) -> Int? {
+    func findMapped(_ lookups: [ModelMeta.Lookup], in object: Int, depth: Int = -1) -> Int? {
         var firstNull: Int?
         for lookup in lookups {
             var node = object
             var resolved = true
             for segment in lookup.segments {
-                guard nodes[node].kind == .object, let value = findMember(segment, in: node) else {
+                // The first segment is a member of this container's object: use its cursor.
+                let cursorDepth = node == object ? depth : -1
+                guard nodes[node].kind == .object, let value = findMember(segment, in: node, depth: cursorDepth) else {
                     resolved = false
                     break
                 }

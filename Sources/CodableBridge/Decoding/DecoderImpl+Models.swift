@@ -39,13 +39,13 @@ extension DecoderImpl {
 
     /// After the first decode of a model type: every property its tables name must be one of
     /// the coding keys its `init(from:)` read, else the table is invalid (a misspelt property).
-    private func verifyTables<M: MappableCodable>(of type: M.Type, meta: ModelMeta, key: PathComponent?) throws {
-        let requested = requestedKeys?[ObjectIdentifier(meta)] ?? []
-        if let error = meta.unknownProperty(requested: requested) {
+    private func verifyTables<M: MappableCodable>(of type: M.Type, state: ModelState, key: PathComponent?) throws {
+        let requested = requestedKeys?[ObjectIdentifier(state.meta)] ?? []
+        if let error = state.meta.unknownProperty(requested: requested) {
             throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
         }
         ModelMeta.setKeysVerified(M.self)
-        verifiedModels.insert(ObjectIdentifier(M.self))
+        state.tablesVerified = true
     }
 
     private func decodeEmbeddedModel<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
@@ -55,7 +55,7 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil)
         }
-        record(.coerced, key: key, "string holding JSON → \(T.self)")
+        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
         return value
     }
 
@@ -64,29 +64,22 @@ extension DecoderImpl {
                                                node: Int, key: PathComponent?) throws -> T
     {
         func open<M: MappableCodable>(_ modelType: M.Type) throws -> M {
-            let id = ObjectIdentifier(M.self)
-            let verifying = !verifiedModels.contains(id) && !ModelMeta.keysVerified(M.self)
+            let state = try modelState(for: M.self, key: key)
+            let verifying = !state.tablesVerified
             if verifying, requestedKeys == nil { requestedKeys = [:] }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
                 return try M(from: self)
             }
-            if verifying {
-                try verifyTables(of: M.self, meta: meta, key: key)
-            } else {
-                verifiedModels.insert(id)
-            }
-            guard node != DecoderImpl.zero else { return value }
-            let implemented = didDecodeImplemented[id] ?? ModelMeta.didDecodeIsImplemented(M.self)
-            if implemented == false { return value }
+            if verifying { try verifyTables(of: M.self, state: state, key: key) }
+            guard node != DecoderImpl.zero, state.didDecodeImplemented != false else { return value }
             let json = tape.value(at: node)
             do {
-                if implemented == nil {
+                if state.didDecodeImplemented == nil {
                     let usedDefault = try HookProbe.usesDefault { try value.didDecode(from: json) }
                     ModelMeta.setDidDecodeIsImplemented(M.self, !usedDefault)
-                    didDecodeImplemented[id] = !usedDefault
+                    state.didDecodeImplemented = !usedDefault
                 } else {
-                    didDecodeImplemented[id] = true
                     try value.didDecode(from: json)
                 }
             } catch {

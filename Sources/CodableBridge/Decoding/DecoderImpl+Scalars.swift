@@ -137,7 +137,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(value) (\(rule))")
+            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(DecoderImpl.describeValue(value)) (\(rule))")
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)
@@ -261,8 +261,14 @@ extension DecoderImpl {
         case .flexible:
             guard let input = scalar(node) else { throw mismatch(Date.self, node: node, key: key) }
             if case .null = input { throw mismatch(Date.self, node: node, key: key) }
-            if let custom = options.coercion.customRule(for: Date.self, from: input), case .converted(let date, _) = custom {
+            switch options.coercion.customRule(for: Date.self, from: input) {
+            case .converted(let date, let rule)?:
+                record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → Date \(date) (\(rule))")
                 return date
+            case .notConverted(let reason)?:
+                return try dateNotParsed(node, key, "Cannot read a date from \(DecodingErrors.describe(self, node)): \(reason).")
+            case nil:
+                break
             }
             switch options.coercion.date(from: input) {
             case .converted(let date, _):

@@ -57,6 +57,9 @@ extension DecoderImpl {
     }
 
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
+        if options.coercion.hasCustomRules, node != DecoderImpl.zero, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
+            return custom
+        }
         let kind = classify(T.self)
         if case .collection(let collection) = kind {
             if node != DecoderImpl.zero, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
@@ -82,6 +85,22 @@ extension DecoderImpl {
         return try descend(into: node, key: key) { try T(from: self) }
     }
 
+    /// The policy's custom rule for `T` ("Rules for your own types" in Docs/Coercion.md) applied
+    /// to a scalar node, before the type's own `init(from:)`: the value (reported as a coercion),
+    /// `nil` when no rule applies, or the rule's rejection (not converted; an error under `.strict`).
+    private func _slowPathCustomRule<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+        guard let input = scalar(node), input != .null, let result = options.coercion.customRule(for: T.self, from: input) else {
+            return nil
+        }
+        switch result {
+        case .converted(let value, let rule):
+            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(DecoderImpl.describeValue(value)) (\(rule))")
+            return value
+        case .notConverted(let reason):
+            throw mismatch(T.self, node: node, key: key, reason: reason)
+        }
+    }
+
     /// Decodes `concrete` (from `elementTypes`) and returns it as the declared `T`.
     func decodeOverride<T: Decodable>(_ type: T.Type, as concrete: any Codable.Type, node: Int, key: PathComponent?) throws -> T {
         func open<C: Decodable>(_ c: C.Type) throws -> Any { try unwrap(C.self, node: node, key: key) }
@@ -102,7 +121,7 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
         }
-        record(.coerced, key: key, "string holding JSON → \(T.self)")
+        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
         return value
     }
 
@@ -114,6 +133,24 @@ extension DecoderImpl {
     }
 
     // MARK: Missing values
+
+    /// What an optional becomes when its value was not converted or its model was rejected:
+    /// `nil`, reported (a null word as a coercion). Any other error is rethrown.
+    func absorbIntoNil<T>(_ error: any Error, _ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+        switch error {
+        case let error as NotConverted:
+            if isNullWord(node) {
+                record(.coerced, key: key, "string \"\(text(node))\" → nil")
+            } else {
+                record(.defaulted, key: key, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
+            }
+        case let error as ModelRejected:
+            record(.rejected, key: key, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
+        default:
+            throw error
+        }
+        return nil
+    }
 
     /// Why a property's value must be substituted.
     enum SubstitutionReason {
@@ -135,8 +172,15 @@ extension DecoderImpl {
         if case .null = reason, !lenient { throw failure }
         if let value = nullValue(T.self) { return value }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(String(describing: declared).prefix(60))")
+            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(DecoderImpl.describeValue(declared))")
             return declared
+        }
+        // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
+        // first of `allCases`. Checked before the zero value, so it also wins over a case whose
+        // raw value happens to be 0 or "".
+        if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
+            record(.defaulted, key: key, "\(describe(reason)); used the first case \(T.self).\(first)")
+            return first
         }
         let value: T
         do {
@@ -146,8 +190,32 @@ extension DecoderImpl {
         } catch {
             throw failure
         }
-        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(String(describing: value).prefix(60))")
+        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(DecoderImpl.describeValue(value))")
         return value
+    }
+
+    /// Whether `error`, thrown by the `init(from:)` of a property's type `T`, means "no case of the
+    /// enum" (`"blue"` for `Color`) and the owner model has a default for it: a declared default
+    /// (``DefaultInitializable``, any `RawRepresentable` type), or the first case
+    /// (`enumsDefaultToFirstCase`, a `CaseIterable` type). Then the value is treated as not
+    /// converted (lenient policies, `.useDefault`); otherwise the error stands, as in `JSONDecoder`.
+    func isUnknownCase<T>(_ error: DecodingError, _ type: T.Type, owner: ModelMeta?) -> Bool {
+        guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
+              case .dataCorrupted = error, !error.isProgrammerError else { return false }
+        if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
+        return T.self is any RawRepresentable.Type && owner.declaredDefaults != nil
+    }
+
+    /// The not-converted signal for a value at `node` that is no case of the enum `T`.
+    func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
+        NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "it is not a case of \(T.self)")
+    }
+
+    /// The first case of `T` when it is `CaseIterable` (and has a case).
+    static func firstCase<T>(of type: T.Type) -> T? {
+        func first<C: CaseIterable>(_ type: C.Type) -> Any? { C.allCases.first }
+        guard let cases = T.self as? any CaseIterable.Type else { return nil }
+        return first(cases) as? T
     }
 
     /// The property's value in the owner's encoded `init()` instance, when it is a
@@ -156,10 +224,25 @@ extension DecoderImpl {
         guard case .key(let codingKey) = key, let defaults = owner.declaredDefaults else { return nil }
         let name = codingKey.stringValue
         let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
+        // Read the tape as `ModelMeta.declaredDefaults` wrote it, not with the caller's date, data
+        // and key strategies (a `.secondsSince1970` decoder could not read the dates back, and
+        // `.yyModel` would take base64 text for UTF-8 bytes).
+        var options = options
+        options.dateDecodingStrategy = .secondsSince1970
+        options.dataDecodingStrategy = .base64
+        options.coercion.stringToData = .base64
+        options.keyDecodingStrategy = .useDefaultKeys
         return try DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
             guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
             return try? child.unwrap(T.self, node: node, key: nil)
         }
+    }
+
+    /// A value as report details show it: strings quoted, at most 60 characters.
+    static func describeValue<V>(_ value: V) -> String {
+        let text = value as? String ?? String(describing: value)
+        let cut = text.count > 60 ? text.prefix(60) + "…" : text[...]
+        return value is String ? "\"\(cut)\"" : String(cut)
     }
 
     private func describe(_ reason: SubstitutionReason) -> String {

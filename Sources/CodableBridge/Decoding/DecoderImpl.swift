@@ -44,9 +44,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var cursors: [(object: Int, position: Int)] = []
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
-    @exclusivity(unchecked) private var metaCache: [ObjectIdentifier: ModelMeta] = [:]
-    /// Per-decode copy of `ModelMeta`'s `didDecode` probe results.
-    @exclusivity(unchecked) var didDecodeImplemented: [ObjectIdentifier: Bool] = [:]
+    @exclusivity(unchecked) private var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
     /// `update(_:from:)`: a decoder over the current value's encoded tree. Values absent from the
     /// document are taken from it, level by level (`levelFallback` is this level's object there).
     @exclusivity(unchecked) var fallback: DecoderImpl?
@@ -56,8 +54,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
-    /// Model types whose tables are known to be verified (per-decode copy of the global flag).
-    @exclusivity(unchecked) var verifiedModels: Set<ObjectIdentifier> = []
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).
@@ -113,6 +109,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         } catch let rejection as ModelRejected {
             throw DecodingErrors.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {
+            if node != DecoderImpl.zero, nodes[node].kind == .null {
+                // A null root has no property to default: `JSONDecoder`'s valueNotFound.
+                throw DecodingErrors.valueNotFound(notConverted.expected, path: codingPath)
+            }
             throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: codingPath,
                                               hint: " " + notConverted.reason)
         }
@@ -170,7 +170,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .object {
-            throw mismatch([String: Any].self, node: node, key: nil)
+            throw mismatch([String: Any].self, node: node, key: nil, reason: "an object was expected")
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
     }
@@ -178,7 +178,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .array {
-            throw mismatch([Any].self, node: node, key: nil)
+            throw mismatch([Any].self, node: node, key: nil, reason: "an array was expected")
         }
         return UnkeyedContainer(impl: self, array: node)
     }
@@ -229,15 +229,39 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The compiled mapping of a model type, cached for this decode.
     func meta(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelMeta {
+        try modelState(for: type, key: key).meta
+    }
+
+    /// What this decode knows about a model type: its compiled mapping and the outcome of the
+    /// once-per-type checks. Kept in a short list searched by identity — a decode meets few model
+    /// types, and each is looked up once per instance.
+    final class ModelState {
+        let meta: ModelMeta
+        /// The tables were checked against the coding keys the model reads.
+        var tablesVerified: Bool
+        /// Whether `didDecode` does something (`nil` until probed).
+        var didDecodeImplemented: Bool?
+
+        init(meta: ModelMeta, tablesVerified: Bool, didDecodeImplemented: Bool?) {
+            self.meta = meta
+            self.tablesVerified = tablesVerified
+            self.didDecodeImplemented = didDecodeImplemented
+        }
+    }
+
+    func modelState(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelState {
         let id = ObjectIdentifier(type)
-        if let meta = metaCache[id] { return meta }
+        for entry in modelStates where entry.id == id { return entry.state }
+        let meta: ModelMeta
         do {
-            let meta = try ModelMeta.of(type)
-            metaCache[id] = meta
-            return meta
+            meta = try ModelMeta.of(type)
         } catch {
             throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
         }
+        let state = ModelState(meta: meta, tablesVerified: ModelMeta.keysVerified(type),
+                               didDecodeImplemented: ModelMeta.didDecodeIsImplemented(type))
+        modelStates.append((id, state))
+        return state
     }
 
     // MARK: Reporting

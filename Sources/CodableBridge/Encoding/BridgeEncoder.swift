@@ -11,7 +11,8 @@ import Foundation
 /// the property name, a key path (`"ext.desc"`) becomes nested objects shared with the model's
 /// other paths, alternates write their first key, ignored properties (and those outside
 /// `onlyProperties`) are left out, and ``MappableCodable/didEncode(into:)`` edits the finished
-/// object. A key already written is never overwritten: the first property mapped to it wins.
+/// object. A key already written is never overwritten: the first property mapped to it wins (a
+/// `null` written for a nil optional under `nilEncodingStrategy = .null` yields to a later value).
 ///
 /// ```swift
 /// var encoder = BridgeEncoder()

@@ -5,6 +5,12 @@ extension EncodedTree {
 
     /// Writes the value at `node` (the root by default) as JSON text.
     func write(_ node: Int32 = 0, into writer: inout JSONWriter) {
+        withStoredStrings { strings in write(node, strings: strings, into: &writer) }
+    }
+
+    /// Writes one node; `strings` is the string table, borrowed for the whole walk.
+    private func write(_ node: Int32, strings: UnsafeBufferPointer<String>, into writer: inout JSONWriter) {
+        let nodes = self.nodes
         let n = nodes[Int(node)]
         switch n.kind {
         case .pending:
@@ -23,9 +29,9 @@ extension EncodedTree {
         case .float:
             writer.writeFloat(Float(bitPattern: UInt32(truncatingIfNeeded: n.payload)))
         case .string:
-            writer.writeString(storedString(Int(n.payload)))
+            writer.writeString(strings[Int(n.payload)])
         case .numberText:
-            writer.writeNumberText(storedString(Int(n.payload)))
+            writer.writeNumberText(strings[Int(n.payload)])
         case .iso8601Date:
             writer.appendByte(UInt8(ascii: "\""))
             ISO8601Timestamp.write(Double(bitPattern: n.payload)) { writer.appendBytes($0) }
@@ -40,7 +46,7 @@ extension EncodedTree {
                 if nodes[Int(child)].kind != .removed {
                     writer.beginElement(isFirst: isFirst)
                     isFirst = false
-                    write(child, into: &writer)
+                    write(child, strings: strings, into: &writer)
                 }
                 child = nodes[Int(child)].next
             }
@@ -48,9 +54,9 @@ extension EncodedTree {
         case .object:
             writer.beginContainer(UInt8(ascii: "{"))
             if writer.sortsKeys {
-                for (i, member) in sortedMembers(of: node).enumerated() {
-                    writer.writeKey(storedString(Int(nodes[Int(member)].key)), isFirst: i == 0)
-                    write(member, into: &writer)
+                for (i, member) in sortedMembers(of: node, strings: strings).enumerated() {
+                    writer.writeKey(strings[Int(nodes[Int(member)].key)], isFirst: i == 0)
+                    write(member, strings: strings, into: &writer)
                 }
             } else {
                 var child = n.first
@@ -58,9 +64,9 @@ extension EncodedTree {
                 while child >= 0 {
                     let member = nodes[Int(child)]
                     if member.kind != .removed {
-                        writer.writeKey(storedString(Int(member.key)), isFirst: isFirst)
+                        writer.writeKey(strings[Int(member.key)], isFirst: isFirst)
                         isFirst = false
-                        write(child, into: &writer)
+                        write(child, strings: strings, into: &writer)
                     }
                     child = member.next
                 }
@@ -70,15 +76,15 @@ extension EncodedTree {
     }
 
     /// The live members of `object`, ordered by the UTF-8 bytes of their keys.
-    private func sortedMembers(of object: Int32) -> [Int32] {
+    private func sortedMembers(of object: Int32, strings: UnsafeBufferPointer<String>) -> [Int32] {
         var members: [Int32] = []
         var child = nodes[Int(object)].first
         while child >= 0 {
             if nodes[Int(child)].kind != .removed { members.append(child) }
             child = nodes[Int(child)].next
         }
-        members.sort { JSONWriter.keyPrecedes(key(of: $0), key(of: $1)) }
-        return members
+        return JSONWriter.sortedPositions(count: members.count) { strings[Int(nodes[Int(members[$0])].key)] }
+            .map { members[$0] }
     }
 
     /// An estimate of the text's size, to reserve the output buffer once.

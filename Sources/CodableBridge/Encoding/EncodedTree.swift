@@ -71,6 +71,9 @@ final class EncodedTree {
         var parent: Int32
         /// For an object member: the JSON key, as an index into `strings`.
         var key: Int32 = -1
+        /// For an object member whose coding key is not its JSON key (mapped, or converted by the
+        /// key strategy): the coding key's string, as an index into `strings`; else -1.
+        var pathKey: Int32 = -1
         var keyHash: UInt32 = 0
         var kind: Kind
     }
@@ -88,8 +91,8 @@ final class EncodedTree {
         var stringBytes = 0
         /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
         var jsonValues: [JSONValue] = []
-        /// The coding key of a member whose JSON key differs from `key.stringValue` (converted by
-        /// a strategy, mapped, or with an `intValue`), for coding paths.
+        /// The coding key of a member that `pathKey` cannot describe (one with an `intValue`, or
+        /// one converted by a `.custom` key strategy), for coding paths.
         var originalKeys: [Int32: any CodingKey] = [:]
     }
 
@@ -102,6 +105,11 @@ final class EncodedTree {
 
     /// The stored key or string value at `index`.
     func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
+    /// Calls `body` with the string table, borrowed.
+    func withStoredStrings<R>(_ body: (UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
+        try storage.pointee.strings.withUnsafeBufferPointer(body)
+    }
+
     /// The stored `JSONValue` at `index`.
     func storedJSONValue(_ index: Int) -> JSONValue { storage.pointee.jsonValues[index] }
     /// The UTF-8 size of all stored strings.
@@ -208,6 +216,11 @@ final class EncodedTree {
         storage.pointee.originalKeys[member] = key
     }
 
+    /// Remembers the coding key string of `member` when it is not the member's JSON key.
+    func setPathKey(_ key: String, of member: Int32) {
+        nodes[Int(member)].pathKey = appendString(key)
+    }
+
     /// Stores `string` in the side table and returns its index.
     func appendString(_ string: String) -> Int32 {
         storage.pointee.stringBytes &+= string.utf8.count
@@ -267,15 +280,27 @@ final class EncodedTree {
 
     // MARK: Keys
 
-    /// FNV-1a of the key's UTF-8 bytes.
+    /// A hash of the key's UTF-8 bytes, for the key filter and for comparing keys quickly. Keys
+    /// are short, so it mixes the length with the first and the last eight bytes.
     static func hash(_ key: String) -> UInt32 {
         var key = key
         return key.withUTF8 { utf8 in
-            var hash: UInt32 = 2_166_136_261
-            for byte in utf8 {
-                hash = (hash ^ UInt32(byte)) &* 16_777_619
+            let count = utf8.count
+            guard let base = utf8.baseAddress else { return 0 }
+            let raw = UnsafeRawPointer(base)
+            var head: UInt64
+            var tail: UInt64
+            if count >= 8 {
+                head = raw.loadUnaligned(as: UInt64.self)
+                tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            } else {
+                head = 0
+                for i in 0..<count { head = head &<< 8 | UInt64(base[i]) }
+                tail = 0
             }
-            return hash
+            var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
+            mixed ^= mixed >> 32
+            return UInt32(truncatingIfNeeded: mixed)
         }
     }
 
@@ -299,7 +324,8 @@ final class EncodedTree {
     }
 
     private func codingKey(of node: Int32, in parent: Int32) -> any CodingKey {
-        if let original = storage.pointee.originalKeys[node] { return original }
+        if !storage.pointee.originalKeys.isEmpty, let original = storage.pointee.originalKeys[node] { return original }
+        if nodes[Int(node)].pathKey >= 0 { return AnyCodingKey(storedString(Int(nodes[Int(node)].pathKey))) }
         let key = nodes[Int(node)].key
         if key >= 0 { return AnyCodingKey(storedString(Int(key))) }
         // An array element: its position among the parent's children.

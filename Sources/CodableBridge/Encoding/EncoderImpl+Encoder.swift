@@ -13,7 +13,8 @@ import Foundation
 //   created on first use and shared with every other `ext.…` path; alternates → the first one;
 //   not mapped → `keyEncodingStrategy`;
 //   a key already written is never overwritten (the first property mapped to a key wins), and a
-//   key path whose intermediate key holds a non-object is not written.
+//   key path whose intermediate key holds a non-object is not written — except that a null
+//   (a nil optional under `nilEncodingStrategy = .null`) yields to a later value or key path.
 
 extension EncoderImpl: Encoder {
     var codingPath: [any CodingKey] { tree.codingPath(of: target) }
@@ -77,9 +78,7 @@ extension EncoderImpl: Encoder {
                 tree[existing].kind = .removed
             }
             let member = tree.appendMember(to: object, key: name, hash: hash, parent: object)
-            if convertsKeys || key.intValue != nil {
-                tree.setOriginalKey(key, of: member)
-            }
+            recordCodingKey(key, of: member, jsonKey: name, mayDiffer: convertsKeys)
             return member
         }
         return mappedSlot(for: key, in: object, map: map, reusing: kind)
@@ -105,11 +104,26 @@ extension EncoderImpl: Encoder {
         let hash = EncodedTree.hash(leaf)
         if let existing = tree.member(of: container, key: leaf, hash: hash) {
             if let kind, tree[existing].kind == kind { return existing }
-            return nil
+            // A null (a nil optional under `nilEncodingStrategy = .null`) holds a key for no
+            // value: a later value takes the key, as it would under `.omit`.
+            guard tree[existing].kind == .null else { return nil }
+            tree[existing].kind = .removed
         }
         let member = tree.appendMember(to: container, key: leaf, hash: hash, parent: object)
-        tree.setOriginalKey(key, of: member)
+        recordCodingKey(key, of: member, jsonKey: leaf, mayDiffer: true)
         return member
+    }
+
+    /// Keeps what the coding path needs when `member`'s JSON key is not `key.stringValue`.
+    private func recordCodingKey(_ key: some CodingKey, of member: Int32, jsonKey: String, mayDiffer: Bool) {
+        if key.intValue != nil {
+            tree.setOriginalKey(key, of: member)
+        } else if case .custom = keyConversion {
+            tree.setOriginalKey(key, of: member)
+        } else if mayDiffer {
+            let name = key.stringValue
+            if name != jsonKey { tree.setPathKey(name, of: member) }
+        }
     }
 
     /// The object member `name` of `container`, created when absent; `nil` when the key holds
@@ -120,7 +134,8 @@ extension EncoderImpl: Encoder {
             if tree[existing].kind == .json, case .object = tree.jsonValue(of: existing) {
                 tree.expandJSONObject(existing)
             }
-            return tree[existing].kind == .object ? existing : nil
+            guard tree[existing].kind == .null else { return tree[existing].kind == .object ? existing : nil }
+            tree[existing].kind = .removed  // a null yields to the object, as above
         }
         let member = tree.appendMember(to: container, key: name, hash: hash, parent: model)
         tree.set(member, .object)

@@ -54,7 +54,7 @@ extension EncoderImpl {
         case .formatted(let formatter):
             tree.setString(node, formatter.string(from: date))
         case .custom(let write):
-            try withTarget(node, map: nil) { try write(date, self) }
+            try encodeCustom(into: node) { try write(date, self) }
         }
     }
 
@@ -72,8 +72,15 @@ extension EncoderImpl {
         case .deferredToData:
             try withTarget(node, map: nil) { try data.encode(to: self) }
         case .custom(let write):
-            try withTarget(node, map: nil) { try write(data, self) }
+            try encodeCustom(into: node) { try write(data, self) }
         }
+    }
+
+    /// Runs a `.custom` strategy's closure for `node`. A closure that writes nothing leaves `{}`,
+    /// even at the top level (as `JSONEncoder`).
+    private func encodeCustom(into node: Int32, _ write: () throws -> Void) throws {
+        try withTarget(node, map: nil, write)
+        if tree[node].kind == .pending { tree.set(node, .object) }
     }
 
     /// Stores a `Decimal` as its exact text (`12.345`, `1000000000000000000000000000000`). A NaN

@@ -28,6 +28,8 @@ final class EncoderImpl {
     private var snakeCaseKeys: [String: String] = [:]
     private var traitsCache: [ObjectIdentifier: TypeTraits] = [:]
     private var keyMaps: [ObjectIdentifier: EncodingKeyMap] = [:]
+    /// Whether a model type implements `didEncode(into:)`, once known in this encode.
+    private var didEncodeImplemented: [ObjectIdentifier: Bool] = [:]
     private lazy var userInfoValues: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 }
 
     private init(options: BridgeEncoder) {
@@ -146,31 +148,50 @@ final class EncoderImpl {
         try body()
     }
 
-    /// Encodes a `MappableCodable` model with its tables, then runs its `didEncode` hook.
+    /// Encodes a `MappableCodable` model with its tables, then runs its `didEncode` hook on the
+    /// finished object — unless the type is known to use the default hook, which needs no tree.
     private func encodeModel(_ model: any MappableCodable, into node: Int32) throws {
         let modelType = type(of: model)
-        let map = try keyMap(for: modelType, value: model, at: node)
+        let id = ObjectIdentifier(modelType)
+        let map = try keyMap(for: modelType, id: id, value: model, at: node)
         try withTarget(node, map: map) { try model.encode(to: self) }
         guard tree[node].kind == .object else { return }
+        let implemented = didEncodeImplemented[id] ?? ModelMeta.didEncodeIsImplemented(modelType)
+        if implemented == false {
+            didEncodeImplemented[id] = false
+            return
+        }
         var object = tree.objectValue(at: node)
         do {
-            try model.didEncode(into: &object)
+            if implemented == nil {
+                let usedDefault = try HookProbe.usesDefault { try model.didEncode(into: &object) }
+                ModelMeta.setDidEncodeIsImplemented(modelType, !usedDefault)
+                didEncodeImplemented[id] = !usedDefault
+                if usedDefault { return }
+            } else {
+                try model.didEncode(into: &object)
+            }
         } catch {
             throw EncodingError.didEncodeFailed(model, type: modelType, codingPath: tree.codingPath(of: node), error: error)
         }
         try encodeJSONValue(.object(object), into: node)
     }
 
-    /// The mapping tables of `modelType`, resolved once per encode (and once per process).
-    private func keyMap(for modelType: any MappableCodable.Type, value: Any, at node: Int32) throws -> EncodingKeyMap {
-        let id = ObjectIdentifier(modelType)
+    /// The encoding view of `modelType`'s tables, looked up once per encode.
+    private func keyMap(for modelType: any MappableCodable.Type, id: ObjectIdentifier, value: Any, at node: Int32) throws -> EncodingKeyMap {
         if let map = keyMaps[id] { return map }
+        do {
+            // Checked as the decoder checks them, so a bad table fails with the same error.
+            _ = try ModelMeta.of(modelType)
+        } catch {
+            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
+        }
         do {
             let map = try EncodingKeyMap.resolved(for: modelType)
             keyMaps[id] = map
             return map
         } catch {
-            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), reason: error.description)
+            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
         }
     }
 

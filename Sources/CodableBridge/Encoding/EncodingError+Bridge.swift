@@ -14,9 +14,10 @@ extension EncodingError {
                 + "to write it as a string."))
     }
 
-    /// A date the `.iso8601` strategy cannot write (non-finite, or beyond the year 99999).
+    /// A date the `.iso8601` strategy cannot write (non-finite, or beyond the year 99999). The
+    /// error's value is the date's `timeIntervalSince1970` (describing such a `Date` traps).
     static func dateOutOfRange(_ date: Date, codingPath: [any CodingKey]) -> EncodingError {
-        .invalidValue(date, .init(
+        .invalidValue(date.timeIntervalSince1970, .init(
             codingPath: codingPath,
             debugDescription: "Unable to write the date \(date.timeIntervalSince1970) seconds since 1970 at "
                 + "\(describe(codingPath)) as ISO 8601: years -99999 through 99999 are supported. "
@@ -39,10 +40,11 @@ extension EncodingError {
             underlyingError: error))
     }
 
-    /// A model whose mapping tables are invalid.
-    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], reason: String) -> EncodingError {
-        .invalidValue(model, .init(codingPath: codingPath, debugDescription: reason))
+    /// A model whose mapping tables are invalid; the ``MappingTableError`` is the underlying error.
+    static func invalidMappingTable(_ model: Any, codingPath: [any CodingKey], error: MappingTableError) -> EncodingError {
+        .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
+
 
     /// A coding path as `users[2].address.zip`, or `the top level` for the root.
     static func describe(_ codingPath: [any CodingKey]) -> String {

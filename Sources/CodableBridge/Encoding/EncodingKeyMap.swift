@@ -1,7 +1,8 @@
 import Foundation
 
-// EncodingKeyMap — a MappableCodable model's tables turned around for encoding, resolved once per
-// type and cached for the process.
+// EncodingKeyMap — the encoding view of a model's compiled `ModelMeta`: for each property, where
+// its value is written. Built once per type from the meta (which reads and validates the tables)
+// and cached for the process.
 //
 //   keyMapping ["name": "n", "desc": "ext.desc", "bookID": ["id", "ID"], "v": .key("v1.2")]
 //   ignoredProperties ["cache"]
@@ -13,7 +14,9 @@ import Foundation
 //   destination("cache")  → .skip
 //   destination("pages")  → .unmapped           keyEncodingStrategy applies
 //
-// With `onlyProperties` set, every property outside it is `.skip`; ignoring wins over mapping.
+// With `onlyProperties` set, every property outside it is `.skip`. Lookups use an
+// open-addressing table probed with `EncodedTree.hash`, which costs less than `Hasher` for the
+// one lookup per encoded property.
 
 /// Where a `MappableCodable` model's properties are written.
 final class EncodingKeyMap: Sendable {
@@ -29,76 +32,97 @@ final class EncodingKeyMap: Sendable {
         case skip
     }
 
-    /// A mapping table the encoder cannot use.
-    struct InvalidTable: Error, CustomStringConvertible {
-        let description: String
-    }
+    /// The compiled tables this view was built from.
+    let meta: ModelMeta
 
-    private let destinations: [String: Destination]
-    private let onlyProperties: Set<String>?
+    // The properties with a destination of their own, as an open-addressing table.
+    private let slots: [Int32]
+    private let hashes: [UInt32]
+    private let names: [String]
+    private let destinations: [Destination]
+    /// The destination of a property not in the table: `.skip` when `onlyProperties` is set.
+    private let otherDestination: Destination
 
     /// Where the property with coding key `property` is written.
     func destination(for property: String) -> Destination {
-        if let destination = destinations[property] { return destination }
-        if let onlyProperties, !onlyProperties.contains(property) { return .skip }
-        return .unmapped
+        guard !slots.isEmpty else { return otherDestination }
+        let hash = EncodedTree.hash(property)
+        let mask = slots.count &- 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry < 0 { return otherDestination }
+            if hashes[entry] == hash, names[entry] == property { return destinations[entry] }
+            slot = (slot &+ 1) & mask
+        }
     }
 
-    /// Reads and checks the tables of `type`.
-    ///
-    /// - Throws: ``InvalidTable`` naming the type and the entry for an empty key, an empty key
-    ///   path segment or empty alternates.
-    init(type: any MappableCodable.Type) throws(InvalidTable) {
-        let only = type.onlyProperties
+    /// The encoding view of `meta`.
+    init(meta: ModelMeta) {
+        self.meta = meta
         var destinations: [String: Destination] = [:]
-        for (property, key) in type.keyMapping {
-            guard let candidate = key.candidates.first else {
-                throw InvalidTable(description: "Invalid keyMapping of \(type): \"\(property)\" maps to empty "
-                    + "alternates. List at least one JSON key, e.g. [\"id\", \"ID\"].")
-            }
-            guard !candidate.segments.isEmpty, !candidate.segments.contains(where: \.isEmpty) else {
-                throw InvalidTable(description: "Invalid keyMapping of \(type): \"\(property)\" maps to the empty "
-                    + "key or key path \(key). Use a non-empty key; a key path needs a key on each side of every dot.")
-            }
-            if let only, !only.contains(property) { continue }
-            destinations[property] = candidate.segments.count == 1 ? .key(candidate.segments[0]) : .path(candidate.segments)
+        for property in meta.lookups.keys where meta.isIncluded(property) {
+            guard let path = meta.encodingPath(for: property), !path.isEmpty else { continue }
+            destinations[property] = path.count == 1 ? .key(path[0]) : .path(path)
         }
-        for property in type.ignoredProperties {
+        for property in meta.excluded {
             destinations[property] = .skip
         }
-        self.destinations = destinations
-        self.onlyProperties = only
+        for property in meta.only ?? [] where destinations[property] == nil {
+            destinations[property] = .unmapped
+        }
+        var size = 1
+        while size < destinations.count * 2 { size *= 2 }
+        var slots = [Int32](repeating: -1, count: destinations.isEmpty ? 0 : size)
+        var hashes: [UInt32] = []
+        var names: [String] = []
+        var values: [Destination] = []
+        for (name, destination) in destinations {
+            let hash = EncodedTree.hash(name)
+            var slot = Int(hash) & (size - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(names.count)
+            hashes.append(hash)
+            names.append(name)
+            values.append(destination)
+        }
+        self.slots = slots
+        self.hashes = hashes
+        self.names = names
+        self.destinations = values
+        self.otherDestination = meta.only == nil ? .unmapped : .skip
     }
 
     // MARK: Cache
 
     private static let cache = Cache()
 
-    /// The tables of `type`, read and checked on first use.
+    /// The view of `type`'s tables, built on first use.
     ///
-    /// - Throws: ``InvalidTable`` for an invalid table, every time the type is used.
-    static func resolved(for type: any MappableCodable.Type) throws(InvalidTable) -> EncodingKeyMap {
-        try cache.map(for: type)
+    /// - Throws: ``MappingTableError`` for an invalid table, every time the type is used.
+    static func resolved(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
+        let id = ObjectIdentifier(type)
+        if let map = cache.get(id) { return map }
+        let map = EncodingKeyMap(meta: try ModelMeta.of(type))
+        return cache.insert(map, for: id)
     }
 
-    /// Resolved tables by type, safe to use from any thread.
+    /// Views by type, safe to use from any thread.
     private final class Cache: @unchecked Sendable {
         private let lock = NSLock()
-        private var maps: [ObjectIdentifier: Result<EncodingKeyMap, InvalidTable>] = [:]
+        private var maps: [ObjectIdentifier: EncodingKeyMap] = [:]
 
-        func map(for type: any MappableCodable.Type) throws(InvalidTable) -> EncodingKeyMap {
-            let id = ObjectIdentifier(type)
-            if let cached = lock.withLock({ maps[id] }) { return try cached.get() }
-            // Resolved outside the lock: the tables are user code. Two threads may both resolve a
-            // type the first time; the results are equal.
-            let result: Result<EncodingKeyMap, InvalidTable>
-            do {
-                result = .success(try EncodingKeyMap(type: type))
-            } catch {
-                result = .failure(error)
+        func get(_ id: ObjectIdentifier) -> EncodingKeyMap? {
+            lock.withLock { maps[id] }
+        }
+
+        /// Inserts unless another thread won the race; returns the stored view.
+        func insert(_ map: EncodingKeyMap, for id: ObjectIdentifier) -> EncodingKeyMap {
+            lock.withLock {
+                if let existing = maps[id] { return existing }
+                maps[id] = map
+                return map
             }
-            lock.withLock { maps[id] = result }
-            return try result.get()
         }
     }
 }

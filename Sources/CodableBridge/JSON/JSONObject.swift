@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON object: string keys mapped to values, in insertion order.
 ///
 /// Lookup is by key (`object["name"]`), iteration is in the order the keys were first inserted —
@@ -17,8 +19,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public private(set) var keys: [String]
     public private(set) var values: [JSONValue]
-    /// Key → position, built only once the object is large enough that a linear scan costs more.
-    private var index: [String: Int]?
+    /// Key → position for large objects, built on the first lookup (a parsed document's objects
+    /// are mostly iterated or decoded, never searched, so building it eagerly would be waste).
+    private var index: KeyIndex?
 
     private static let indexThreshold = 12
 
@@ -84,7 +87,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The position of `key` in `keys`, or `nil`.
     public func position(of key: String) -> Int? {
-        if let index { return index[key] }
+        if let index { return index.position(of: key, in: keys) }
         return keys.firstIndex(of: key)
     }
 
@@ -96,23 +99,18 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private mutating func append(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
-        if index != nil {
-            index![key] = keys.count - 1
-        } else if keys.count > JSONObject.indexThreshold {
-            var built = [String: Int](minimumCapacity: keys.count * 2)
-            for (i, k) in keys.enumerated() { built[k] = i }
-            index = built
+        guard keys.count > JSONObject.indexThreshold else { return }
+        if let index, isKnownUniquelyReferenced(&self.index!) {
+            index.appended(key, at: keys.count - 1)
+        } else {
+            index = KeyIndex()
         }
     }
 
     private mutating func removeMember(at i: Int) {
         keys.remove(at: i)
         values.remove(at: i)
-        if index != nil {
-            var built = [String: Int](minimumCapacity: keys.count)
-            for (i, k) in keys.enumerated() { built[k] = i }
-            index = built
-        }
+        index = keys.count > JSONObject.indexThreshold ? KeyIndex() : nil
     }
 
     /// Iterates members in insertion order.
@@ -149,6 +147,33 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
         hasher.combine(count)
         hasher.combine(combined)
+    }
+}
+
+/// The lazily built key → position table of a large `JSONObject`.
+///
+/// Shared between copies of an object (it describes their identical keys); a copy that changes
+/// its keys gets a fresh one. Filled on first lookup under a lock, so sharing is thread-safe.
+private final class KeyIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table: [String: Int]?
+
+    func position(of key: String, in keys: [String]) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        if table == nil {
+            var built = [String: Int](minimumCapacity: keys.count)
+            for (i, k) in keys.enumerated() where built[k] == nil { built[k] = i }
+            table = built
+        }
+        return table![key]
+    }
+
+    /// Keeps a built table current after an append (the caller owns this index uniquely).
+    func appended(_ key: String, at position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if table != nil, table![key] == nil { table![key] = position }
     }
 }
 

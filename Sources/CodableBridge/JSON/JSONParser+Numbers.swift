@@ -1,5 +1,3 @@
-import Foundation
-
 // Numbers and the literals `true`, `false`, `null`.
 //
 // A number is checked against RFC 8259's grammar and kept as text; nothing is converted here:
@@ -27,7 +25,9 @@ extension JSONParser {
         if first == UInt8(ascii: "0") {
             i += 1
             if JSONParser.isDigit(p[i]) {
-                throw Failure(offset: i - 1, reason: "numbers must not have leading zeros ('\(snippet(at: start, length: 24))')")
+                var end = i
+                while JSONParser.isDigit(p[end]) || p[end] == UInt8(ascii: ".") { end += 1 }
+                throw Failure(offset: i - 1, reason: "numbers must not have leading zeros ('\(snippet(at: start, length: min(end - start, 40)))')")
             }
         } else if JSONParser.isDigit(first) {
             i += 1
@@ -82,100 +82,5 @@ extension JSONParser {
         }
         nodes.append(JSONTape.Node(kind: kind))
         return i + length
-    }
-}
-
-// MARK: - Duplicate keys
-
-/// Finds a repeated key among an object's keys without allocating per object.
-///
-/// Up to ``pairwiseLimit`` keys are compared pairwise (length first, then bytes). Larger objects
-/// go through one open-addressing table shared by all objects of the parse: each slot is stamped
-/// with the object's node index, so slots left by earlier objects read as empty and the table is
-/// never cleared — only grown, when an object has more keys than any before it.
-struct DuplicateKeyDetector: ~Copyable {
-    struct Slot {
-        /// The owning object's node index + 1; anything else means empty.
-        var stamp: Int
-        var hash: UInt64
-        var offset: Int
-        var length: Int
-    }
-
-    static let pairwiseLimit = 8
-
-    private var slots: UnsafeMutablePointer<Slot>?
-    private var capacity = 0
-
-    init() {}
-
-    deinit { slots?.deallocate() }
-
-    /// Whether two of the `count` keys at `keys` (spans of `bytes`) are equal.
-    mutating func containsRepeat(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,
-                                 in bytes: UnsafeMutablePointer<UInt8>, object: Int) -> Bool {
-        if count <= DuplicateKeyDetector.pairwiseLimit {
-            for a in 0 ..< count - 1 {
-                let key = keys[a]
-                for b in a + 1 ..< count where keys[b].length == key.length {
-                    if memcmp(bytes + key.offset, bytes + keys[b].offset, key.length) == 0 { return true }
-                }
-            }
-            return false
-        }
-        return containsRepeatHashed(keys, count: count, in: bytes, stamp: object + 1)
-    }
-
-    private mutating func containsRepeatHashed(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,
-                                               in bytes: UnsafeMutablePointer<UInt8>, stamp: Int) -> Bool {
-        // At most half full: a power of two at least twice the key count.
-        var size = 32
-        while size < count * 2 { size <<= 1 }
-        if size > capacity {
-            slots?.deallocate()
-            let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
-            table.initialize(repeating: Slot(stamp: 0, hash: 0, offset: 0, length: 0), count: size)
-            slots = table
-            capacity = size
-        }
-        guard let slots else { return false }
-        let mask = size - 1
-        for k in 0 ..< count {
-            let key = keys[k]
-            let hash = DuplicateKeyDetector.hash(bytes + key.offset, count: key.length)
-            var i = Int(truncatingIfNeeded: hash) & mask
-            while slots[i].stamp == stamp {
-                let slot = slots[i]
-                if slot.hash == hash, slot.length == key.length,
-                   memcmp(bytes + slot.offset, bytes + key.offset, key.length) == 0 {
-                    return true
-                }
-                i = (i + 1) & mask
-            }
-            slots[i] = Slot(stamp: stamp, hash: hash, offset: key.offset, length: key.length)
-        }
-        return false
-    }
-
-    /// A fast non-cryptographic hash of `count` bytes (eight at a time, then the tail).
-    @inline(__always)
-    static func hash(_ start: UnsafeMutablePointer<UInt8>, count: Int) -> UInt64 {
-        var h = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var i = 0
-        while i + 8 <= count {
-            let word = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 29
-            i += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < count {
-            tail |= UInt64(start[i]) << shift
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return h ^ (h >> 32)
     }
 }

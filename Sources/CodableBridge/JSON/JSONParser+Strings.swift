@@ -1,3 +1,5 @@
+import Foundation
+
 // Strings: scanning eight bytes at a time, UTF-8 validation and in-place unescaping.
 //
 //     offset:  10  11  12  13  14  15  16  17  18  19  20  21
@@ -299,5 +301,109 @@ extension JSONParser {
 
     func hexText(_ unit: UInt16) -> String {
         hex(UInt32(unit), digits: 4, prefix: "")
+    }
+}
+
+// MARK: - Duplicate keys
+
+/// Finds a repeated key among an object's keys without allocating per object.
+///
+/// Each key is reduced to a 64-bit fingerprint when it is parsed (its length, first and last
+/// eight bytes — two loads, no loop); keys are compared byte for byte only when fingerprints
+/// match. Up to ``pairwiseLimit`` keys are compared pairwise. Larger objects go through one
+/// open-addressing table shared by all objects of the parse: each slot is stamped with the
+/// object's node index, so slots left by earlier objects read as empty and the table is never
+/// cleared — only grown, when an object has more keys than any before it.
+struct DuplicateKeyDetector: ~Copyable {
+    struct Slot {
+        /// The owning object's node index + 1; anything else means empty.
+        var stamp: Int
+        var key: JSONParser.KeySpan
+    }
+
+    static let pairwiseLimit = 12
+
+    private var slots: UnsafeMutablePointer<Slot>?
+    private var capacity = 0
+
+    init() {}
+
+    deinit { slots?.deallocate() }
+
+    /// Whether two of the `count` keys at `keys` (spans of `bytes`) are equal. `object` (the
+    /// object's node index) stamps the table slots.
+    mutating func containsRepeat(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,
+                                 in bytes: UnsafeMutablePointer<UInt8>, object: Int) -> Bool {
+        if count <= DuplicateKeyDetector.pairwiseLimit {
+            for a in 0 ..< count - 1 {
+                let key = keys[a]
+                for b in a + 1 ..< count where keys[b].fingerprint == key.fingerprint {
+                    if key.sameBytes(as: keys[b], in: bytes) { return true }
+                }
+            }
+            return false
+        }
+        return containsRepeatHashed(keys, count: count, in: bytes, stamp: object + 1)
+    }
+
+    private mutating func containsRepeatHashed(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,
+                                               in bytes: UnsafeMutablePointer<UInt8>, stamp: Int) -> Bool {
+        // At most half full: a power of two at least twice the key count.
+        var size = 64
+        while size < count * 2 { size <<= 1 }
+        if size > capacity {
+            slots?.deallocate()
+            let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
+            table.initialize(repeating: Slot(stamp: 0, key: JSONParser.KeySpan(offset: 0, length: 0, fingerprint: 0)), count: size)
+            slots = table
+            capacity = size
+        }
+        guard let slots else { return false }
+        let mask = size - 1
+        for k in 0 ..< count {
+            let key = keys[k]
+            var i = Int(truncatingIfNeeded: key.fingerprint >> 32) & mask
+            while slots[i].stamp == stamp {
+                if slots[i].key.fingerprint == key.fingerprint, key.sameBytes(as: slots[i].key, in: bytes) {
+                    return true
+                }
+                i = (i + 1) & mask
+            }
+            slots[i] = Slot(stamp: stamp, key: key)
+        }
+        return false
+    }
+
+    /// A 64-bit fingerprint of `count` bytes from their length and first and last eight bytes:
+    /// equal byte strings have equal fingerprints. Bytes up to `readableEnd` may be read past
+    /// the end of a short string (and masked off).
+    @inline(__always)
+    static func fingerprint(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> UInt64 {
+        @inline(__always) func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        }
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = word(start)
+            tail = word(start + count - 8)
+        } else if count > 0 {
+            if start + 8 <= readableEnd {
+                head = word(start) & (UInt64.max &>> UInt64(64 - count * 8))
+            } else {
+                for k in 0 ..< count { head |= UInt64(start[k]) &<< UInt64(k * 8) }
+            }
+        }
+        var h = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
+        h = (h ^ (h &>> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h &>> 32)
+    }
+}
+
+extension JSONParser.KeySpan {
+    /// Whether the two keys have the same bytes.
+    @inline(__always)
+    func sameBytes(as other: JSONParser.KeySpan, in bytes: UnsafeMutablePointer<UInt8>) -> Bool {
+        length == other.length && memcmp(bytes + offset, bytes + other.offset, length) == 0
     }
 }

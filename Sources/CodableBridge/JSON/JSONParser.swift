@@ -24,9 +24,10 @@ import Foundation
 //   copying loop that writes the unescaped text over the escaped text in `bytes` (it never grows).
 // - `bytes` ends with a NUL the parser uses as a sentinel: every scanning loop stops at it, so the
 //   hot loops test bounds only where they read more than one byte at a time.
-// - Each object's keys are pushed on a side stack; when the object closes they are checked for a
-//   repeat (pairwise for a few keys, else one reusable hash table) and the object node gets
-//   `Flags.duplicateKeys` when one is found. Nothing is allocated per object.
+// - Each object's keys are pushed on a side stack with a cheap fingerprint; when the object
+//   closes they are checked for a repeat (pairwise for a few keys, else one reusable hash table)
+//   and the object node gets `Flags.duplicateKeys` when one is found. Nothing is allocated per
+//   object.
 // - Errors carry a byte offset; line and column are computed from the caller's original `Data`
 //   only when an error is thrown (the in-place unescaping may have changed earlier bytes).
 
@@ -105,6 +106,8 @@ struct JSONParser: ~Copyable {
     struct KeySpan {
         var offset: Int
         var length: Int
+        /// ``DuplicateKeyDetector/fingerprint(_:count:readableEnd:)`` of the bytes.
+        var fingerprint: UInt64
     }
 
     /// The document, unescaped in place, followed by a NUL.
@@ -225,7 +228,7 @@ struct JSONParser: ~Copyable {
                duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase, in: p, object: frame.node) {
                 flags = JSONTape.Flags.duplicateKeys
             }
-            keys.count = frame.keyBase
+            keys.removeLast(keys.count - frame.keyBase)
         }
         // A container holds at most one element per two input bytes, so counts fit a UInt32 for
         // inputs under 8 GiB; clamp rather than trap beyond that.
@@ -245,7 +248,9 @@ struct JSONParser: ~Copyable {
         }
         var j = try scanString(at: i)
         let key = nodes[nodes.count - 1]
-        keys.append(KeySpan(offset: key.payload, length: Int(key.length)))
+        let length = Int(key.length)
+        let fingerprint = DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + count + 1)
+        keys.append(KeySpan(offset: key.payload, length: length, fingerprint: fingerprint))
         j = skipWhitespace(j)
         guard p[j] == UInt8(ascii: ":") else {
             throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")
@@ -336,8 +341,8 @@ extension JSONParser {
     /// The failure for an object key position that does not hold a string.
     func keyFailure(at i: Int, afterComma: Bool) -> Failure {
         let found = describe(at: i)
-        if afterComma, p[i] == UInt8(ascii: "}") {
-            return Failure(offset: i, reason: "trailing comma: expected a key after ',' in object, found '}'")
+        if afterComma, p[i] == UInt8(ascii: "}"), let comma = previousSignificantByte(before: i) {
+            return Failure(offset: comma, reason: "trailing comma: expected a key after ',' in object, found '}'")
         }
         if i == count, let frame = frames.last {
             return Failure(offset: i, reason: "unexpected end of input inside an object", openedAt: frame.offset, hint: "expected a key")
@@ -362,19 +367,25 @@ extension JSONParser {
 
 // MARK: - Scratch storage
 
-/// A growable buffer of plain values, freed when the parser ends. Unlike `Array` it has no
-/// copy-on-write or bounds checks in the hot loop.
-struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
+/// A growable stack freed (with any elements left) when its owner ends. Unlike `Array` it has no
+/// copy-on-write or bounds checks in the hot loops, and elements can be *moved* out in bulk,
+/// without reference counting. Used by the parser (frames, keys) and by `JSONTape.value(at:)`.
+struct ScratchBuffer<Element>: ~Copyable {
+    /// The elements, `count` of them initialized.
     private(set) var base: UnsafeMutablePointer<Element>
     private var capacity: Int
-    var count = 0
+    /// The number of elements.
+    private(set) var count = 0
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
 
     subscript(i: Int) -> Element {
         @inline(__always) get { base[i] }
@@ -384,22 +395,43 @@ struct ScratchBuffer<Element: BitwiseCopyable>: ~Copyable {
     var last: Element? { count > 0 ? base[count - 1] : nil }
 
     @inline(__always)
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         if count == capacity { grow() }
-        base[count] = element
+        (base + count).initialize(to: element)
         count += 1
     }
 
     @inline(__always)
     mutating func removeLast() -> Element {
         count -= 1
-        return base[count]
+        return (base + count).move()
+    }
+
+    /// Removes the top `n` elements.
+    mutating func removeLast(_ n: Int) {
+        count -= n
+        (base + count).deinitialize(count: n)
+    }
+
+    /// Moves out the element at `i`, leaving its slot uninitialized; ``forgetLast(_:)`` must then
+    /// drop the slot.
+    @inline(__always)
+    func take(at i: Int) -> Element { (base + i).move() }
+
+    /// Drops the top `n` slots, whose elements were already moved out with ``take(at:)``.
+    mutating func forgetLast(_ n: Int) { count -= n }
+
+    /// Moves the top `n` elements to `destination` (uninitialized memory) and drops them.
+    mutating func moveLast(_ n: Int, to destination: UnsafeMutablePointer<Element>?) {
+        guard n > 0, let destination else { return }
+        count -= n
+        destination.moveInitialize(from: base + count, count: n)
     }
 
     @inline(never)
     private mutating func grow() {
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        newBase.initialize(from: base, count: count)
+        newBase.moveInitialize(from: base, count: count)
         base.deallocate()
         base = newBase
         capacity *= 2

@@ -1,3 +1,5 @@
+import Foundation
+
 // Converting between a tape and the public `JSONValue` tree, both ways without recursion.
 //
 // Tape → tree walks the nodes in order with a stack of open containers. Finished values are
@@ -22,7 +24,7 @@ extension JSONTape {
     ///
     /// Works for any depth (no recursion). Keys are unique (a ``JSONObject`` cannot hold a key
     /// twice), so no node carries ``Flags/duplicateKeys``. Strings are stored as their UTF-8 and
-    /// marked ``Flags/escaped`` never; numbers keep `JSONNumber.text`, flagged like parsed ones.
+    /// never marked ``Flags/escaped``; numbers keep `JSONNumber.text`, flagged like parsed ones.
     ///
     /// - Parameter value: The tree to flatten.
     package init(value: JSONValue) {
@@ -52,9 +54,10 @@ extension JSONTape {
             case .string(let s):
                 appendText(s, kind: .string, flags: 0)
             case .number(let n):
-                var flags: UInt8 = n.text.utf8.first == UInt8(ascii: "-") ? Flags.negative : 0
-                if n.isInteger { flags |= Flags.integer }
-                appendText(n.text, kind: .number, flags: flags)
+                appendText(n.text, kind: .number, flags: numberFlags(n.text))
+                // As in a parsed document, a non-number byte ends every number: the decoder reads
+                // fractions with strtod, which would run on into "1.5" "2.5" → 1.52.
+                bytes.append(0)
             case .array(let elements):
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
@@ -66,6 +69,19 @@ extension JSONTape {
                     frames.append(Frame(node: nodes.count - 1, keys: object.keys, values: object.values, position: 0))
                 }
             }
+        }
+
+        /// The parser's flags for number text: `integer` only for `-?[0-9]+` (so not for the
+        /// "nan" / "inf" text of non-finite doubles), `negative` for a leading `-`.
+        func numberFlags(_ text: String) -> UInt8 {
+            var digits = text.utf8[...]
+            var flags: UInt8 = 0
+            if digits.first == UInt8(ascii: "-") {
+                flags = Flags.negative
+                digits = digits.dropFirst()
+            }
+            if !digits.isEmpty, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { flags |= Flags.integer }
+            return flags
         }
 
         append(value)
@@ -130,8 +146,11 @@ private struct TreeBuilder: ~Copyable {
     let nodes: UnsafeBufferPointer<JSONTape.Node>
     let bytes: UnsafeBufferPointer<UInt8>
     var frames = ScratchBuffer<Frame>(capacity: 16)
-    var values = MoveStack<JSONValue>()
-    var keys = MoveStack<String>()
+    var values = ScratchBuffer<JSONValue>()
+    var keys = ScratchBuffer<String>()
+    /// Shares one `String` among equal long keys (arrays of similar objects repeat their keys);
+    /// only used for subtrees big enough to repay setting it up.
+    var keyCache: KeyCache?
 
     init(nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
@@ -140,6 +159,9 @@ private struct TreeBuilder: ~Copyable {
 
     mutating func build(from root: Int) -> JSONValue {
         var i = root
+        if nodes[root].kind == .object || nodes[root].kind == .array, nodes[root].payload - root >= KeyCache.minimumNodes {
+            keyCache = KeyCache()
+        }
         while true {
             let node = nodes[i]
             i += 1
@@ -151,37 +173,45 @@ private struct TreeBuilder: ~Copyable {
                     keyBase: node.kind == .object ? keys.count : -1,
                     checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0))
             case .string:
-                let text = string(node)
                 // In an object, a string with as many keys as values before it is a key.
                 if let top = frames.last, top.keyBase >= 0, keys.count - top.keyBase == values.count - top.valueBase {
-                    keys.push(text)
+                    keys.append(key(node))
                     if !top.checksKeys && !isASCII(node) {
                         frames[frames.count - 1].checksKeys = true
                     }
                 } else {
-                    values.push(.string(text))
+                    values.append(.string(string(node)))
                 }
             case .number:
-                values.push(.number(JSONNumber(uncheckedText: string(node))))
+                values.append(.number(JSONNumber(uncheckedText: string(node))))
             case .true:
-                values.push(.bool(true))
+                values.append(.bool(true))
             case .false:
-                values.push(.bool(false))
+                values.append(.bool(false))
             case .null:
-                values.push(.null)
+                values.append(.null)
             }
             while let top = frames.last, top.end == i {
                 _ = frames.removeLast()
                 let container = top.keyBase >= 0 ? JSONValue.object(makeObject(top)) : .array(makeArray(top))
-                values.push(container)
+                values.append(container)
             }
-            if frames.count == 0 { return values.pop() }
+            if frames.count == 0 { return values.removeLast() }
         }
     }
 
     @inline(__always)
     func string(_ node: JSONTape.Node) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
+    }
+
+    /// The key at a string node, shared with earlier equal keys when it is long.
+    @inline(__always)
+    mutating func key(_ node: JSONTape.Node) -> String {
+        // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
+        guard node.length > 15, keyCache != nil else { return string(node) }
+        let start = bytes.baseAddress! + node.payload
+        return keyCache!.string(start, count: Int(node.length), readableEnd: bytes.baseAddress! + bytes.count)
     }
 
     @inline(__always)
@@ -194,7 +224,7 @@ private struct TreeBuilder: ~Copyable {
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
         let count = values.count - frame.valueBase
         return [JSONValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-            values.moveTop(count, to: buffer.baseAddress)
+            values.moveLast(count, to: buffer.baseAddress)
             initialized = count
         }
     }
@@ -210,58 +240,47 @@ private struct TreeBuilder: ~Copyable {
                 object.appendUnchecked(key, value)
             }
         }
-        keys.forgetTop(count)
-        values.forgetTop(count)
+        keys.forgetLast(count)
+        values.forgetLast(count)
         return object
     }
 }
 
-/// A stack of values that can be moved out in bulk without reference counting.
-private struct MoveStack<Element>: ~Copyable {
-    private var base: UnsafeMutablePointer<Element>
-    private var capacity = 16
-    private(set) var count = 0
-
-    init() { base = .allocate(capacity: 16) }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
+/// A small string interning table for object keys: hash of the key's bytes → the `String` made
+/// for its first occurrence. Bounded: once full, further keys are simply not cached.
+private struct KeyCache {
+    struct Entry {
+        var start: UnsafePointer<UInt8>
+        var count: Int
+        var hash: UInt64
+        var string: String
     }
 
-    @inline(__always)
-    mutating func push(_ element: consuming Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
-        count += 1
-    }
+    /// Subtrees with fewer nodes build their keys directly.
+    static let minimumNodes = 128
+    static let slotCount = 1024
+    static let maximumEntries = 512
 
-    mutating func pop() -> Element {
-        count -= 1
-        return (base + count).move()
-    }
+    /// Indices into `entries`, `-1` when empty.
+    var slots = [Int32](repeating: -1, count: KeyCache.slotCount)
+    var entries: [Entry] = []
 
-    /// Moves out the element at `i`, leaving its slot uninitialized; ``forgetTop(_:)`` must then
-    /// drop the slot from the stack.
-    @inline(__always)
-    func take(at i: Int) -> Element { (base + i).move() }
-
-    /// Drops the top `n` slots, whose elements were already moved out by ``take(at:)``.
-    mutating func forgetTop(_ n: Int) { count -= n }
-
-    /// Moves the top `n` elements to `destination` (uninitialized memory) and drops them.
-    mutating func moveTop(_ n: Int, to destination: UnsafeMutablePointer<Element>?) {
-        guard n > 0, let destination else { return }
-        count -= n
-        destination.moveInitialize(from: base + count, count: n)
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity *= 2
+    mutating func string(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+        let hash = DuplicateKeyDetector.fingerprint(start, count: count, readableEnd: readableEnd)
+        let mask = KeyCache.slotCount - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let entry = entries[Int(slots[slot])]
+            if entry.hash == hash, entry.count == count, memcmp(entry.start, start, count) == 0 {
+                return entry.string
+            }
+            slot = (slot + 1) & mask
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        if entries.count < KeyCache.maximumEntries {
+            slots[slot] = Int32(entries.count)
+            entries.append(Entry(start: start, count: count, hash: hash, string: string))
+        }
+        return string
     }
 }

@@ -166,7 +166,7 @@ package struct JSONWriter: ~Copyable {
         let keys = object.keys
         let values = object.values
         if sortsKeys && keys.count > 1 {
-            let order = keys.indices.sorted { JSONWriter.keyPrecedes(keys[$0], keys[$1]) }
+            let order = JSONWriter.sortedPositions(count: keys.count) { keys[$0] }
             for (n, i) in order.enumerated() {
                 writeKey(keys[i], isFirst: n == 0)
                 write(values[i])
@@ -180,9 +180,48 @@ package struct JSONWriter: ~Copyable {
         endContainer(UInt8(ascii: "}"))
     }
 
+    /// The positions `0..<count` ordered by the UTF-8 bytes of `key(position)`: the
+    /// `.sortedKeys` order. Keys are compared by their first 16 bytes, then in full on a tie.
+    package static func sortedPositions(count: Int, key: (Int) -> String) -> [Int] {
+        struct Entry {
+            var head: UInt64
+            var tail: UInt64
+            var position: Int
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for position in 0..<count {
+            var head: UInt64 = 0
+            var tail: UInt64 = 0
+            var n = 0
+            for byte in key(position).utf8.prefix(16) {
+                if n < 8 { head |= UInt64(byte) &<< (56 &- 8 &* UInt64(n)) } else { tail |= UInt64(byte) &<< (56 &- 8 &* UInt64(n &- 8)) }
+                n &+= 1
+            }
+            entries.append(Entry(head: head, tail: tail, position: position))
+        }
+        entries.sort { a, b in
+            if a.head != b.head { return a.head < b.head }
+            if a.tail != b.tail { return a.tail < b.tail }
+            return keyPrecedes(key(a.position), key(b.position))
+        }
+        return entries.map(\.position)
+    }
+
     /// The `.sortedKeys` order: lexicographic by UTF-8 bytes, as `JSONEncoder`.
     package static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                if common > 0 {
+                    let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     // MARK: Structure

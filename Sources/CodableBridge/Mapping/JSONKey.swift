@@ -63,7 +63,8 @@ public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension JSONKey: ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
+/// String literals, interpolated ones too (`"meta.\(prefix)_id"`), and array literals of keys.
+extension JSONKey: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, ExpressibleByArrayLiteral {
     public init(stringLiteral value: String) {
         self.init(value)
     }

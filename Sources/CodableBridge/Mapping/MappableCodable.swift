@@ -34,6 +34,22 @@ public protocol MappableCodable: Codable {
     /// When non-nil, only these properties are decoded and encoded. Defaults to `nil`.
     static var onlyProperties: Set<String>? { get }
 
+    /// Whether a non-optional property whose type is a `CaseIterable` enum falls back to the
+    /// enum's first case when its value is missing, null or not a case of the enum (`"blue"` for
+    /// `enum Color: String { case red, green }`). Applies under `missingValueStrategy = .useDefault`
+    /// after a declared default (``DefaultInitializable``); each use is reported as `.defaulted`.
+    /// Under `.strict` coercion an unknown case stays an error, as in `JSONDecoder`.
+    /// Defaults to `false`: an enum has no zero value, so the decode fails.
+    ///
+    /// ```swift
+    /// struct Order: MappableCodable {
+    ///     enum Status: String, Codable, CaseIterable { case unknown, placed, shipped }
+    ///     var status: Status              // missing, null or "lost" → .unknown
+    ///     static var enumsDefaultToFirstCase: Bool { true }
+    /// }
+    /// ```
+    static var enumsDefaultToFirstCase: Bool { get }
+
     /// Picks the type to decode for `json`, the object about to be decoded — a subclass, for
     /// example, chosen by a `"type"` member. Applies at top level, to properties and to container
     /// elements. Return `nil` to decode `Self`. Defaults to `nil`.
@@ -57,6 +73,7 @@ extension MappableCodable {
     public static var elementTypes: [String: any Codable.Type] { [:] }
     public static var ignoredProperties: Set<String> { [] }
     public static var onlyProperties: Set<String>? { nil }
+    public static var enumsDefaultToFirstCase: Bool { false }
     // The defaults mark themselves so the coders can skip building trees for hooks a type does
     // not implement (see `HookProbe`).
     public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
@@ -80,8 +97,10 @@ extension MappableCodable {
 
 /// A model whose `init()` gives every property its declared default.
 ///
-/// With `missingValueStrategy = .useDefault`, a missing, null or unconvertible value takes the
+/// With `missingValueStrategy = .useDefault`, a missing, null or unconvertible value (including a
+/// raw value that is no case of an enum, under the lenient policies) or a rejected model takes the
 /// value the property has in `init()` (`var pages = 20` → 20) instead of the type's zero value.
+/// The `init()` instance is made and encoded once per type. Optional properties still become `nil`.
 ///
 /// ```swift
 /// struct Settings: MappableCodable, DefaultInitializable {

@@ -25,7 +25,7 @@ import Foundation
 // called and their trees never built.
 
 /// The compiled, validated mapping of one `MappableCodable` type. Immutable once built.
-package final class ModelMeta: Sendable {
+package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes are safe to share
     /// One place to look for a property's value: a literal key or a path of keys.
     package struct Lookup: Sendable {
         /// The object keys from the outermost in (one element for a plain key).
@@ -39,6 +39,9 @@ package final class ModelMeta: Sendable {
     /// Mapped properties: coding key string → the places to look, in order. A dotted string
     /// literal contributes its literal key first, then its path.
     package let lookups: [String: [Lookup]]
+    /// Mapped properties: coding key string → the keys written when encoding (the first
+    /// candidate's segments).
+    private let encodingPaths: [String: [String]]
     /// Properties never decoded nor encoded (ignored, or outside `onlyProperties`).
     package let excluded: Set<String>
     /// The allow-list, when the type has one.
@@ -48,6 +51,8 @@ package final class ModelMeta: Sendable {
     /// Whether the type implements `decodingType(for:)` / `willDecode(_:)` (probed once).
     package let hasDecodingType: Bool
     package let hasWillDecode: Bool
+    /// Whether `CaseIterable` enum properties default to their first case (the model's opt-in).
+    package let enumsDefaultToFirstCase: Bool
 
     init(_ type: any MappableCodable.Type) throws(MappingTableError) {
         let typeName = String(reflecting: type)
@@ -58,6 +63,7 @@ package final class ModelMeta: Sendable {
         let only = type.onlyProperties
 
         var lookups: [String: [Lookup]] = [:]
+        var encodingPaths: [String: [String]] = [:]
         for property in mapping.keys.sorted() {
             let key = mapping[property]!
             if property.isEmpty {
@@ -68,6 +74,9 @@ package final class ModelMeta: Sendable {
             }
             var list: [Lookup] = []
             for candidate in key.candidates {
+                if candidate.segments == [""] {
+                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "the JSON key is empty; give the key the value is read from and written to")
+                }
                 if candidate.segments.isEmpty || candidate.segments.contains(where: \.isEmpty) {
                     throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
                 }
@@ -80,32 +89,77 @@ package final class ModelMeta: Sendable {
                 throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
             }
             if let only, !only.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from keyMapping or add it to onlyProperties")
+                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties")
             }
             lookups[property] = list
+            encodingPaths[property] = key.candidates[0].segments
         }
         if let only {
             let both = only.intersection(ignored)
             if let first = both.sorted().first {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored")
+                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored; remove it from one of the two")
             }
             if only.contains("") {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name")
+                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name; remove it")
             }
         }
         if ignored.contains("") {
-            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name")
+            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name; remove it")
         }
         let elementTypes = type.elementTypes
         if let empty = elementTypes.keys.first(where: \.isEmpty) {
             throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(empty)\"]", problem: "the property name is empty")
         }
+        for property in elementTypes.keys.sorted() {
+            if ignored.contains(property) {
+                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is also in ignoredProperties, so it is never decoded; remove it from one of the two")
+            }
+            if let only, !only.contains(property) {
+                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from elementTypes or add it to onlyProperties")
+            }
+        }
         self.lookups = lookups
+        self.encodingPaths = encodingPaths
         self.excluded = ignored
         self.only = only
         self.elementTypes = elementTypes
+        enumsDefaultToFirstCase = type.enumsDefaultToFirstCase
+        (ruleList, ruleTable) = ModelMeta.makeRules(lookups: lookups, excluded: ignored, only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
+    }
+
+    /// How the decoder finds a property: by its own key, through the table, or not at all.
+    package enum DecodingRule {
+        case own
+        case excluded
+        case mapped([Lookup])
+    }
+
+    /// Every property the tables mention, with its rule; scanned linearly (tables are small and
+    /// short-string comparison is cheaper than hashing), or hashed when large.
+    private let ruleList: [(name: String, rule: DecodingRule)]
+    private let ruleTable: [String: DecodingRule]?
+
+    private static func makeRules(lookups: [String: [Lookup]], excluded: Set<String>, only: Set<String>?)
+        -> (list: [(name: String, rule: DecodingRule)], table: [String: DecodingRule]?)
+    {
+        var rules: [String: DecodingRule] = [:]
+        for name in only ?? [] { rules[name] = .own }
+        for (name, list) in lookups { rules[name] = .mapped(list) }
+        for name in excluded { rules[name] = .excluded }
+        return (rules.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, rules.count > 16 ? rules : nil)
+    }
+
+    /// The rule for the property with coding key `name` (the decoder's per-key question).
+    @inline(__always)
+    package func decodingRule(for name: String) -> DecodingRule {
+        if let ruleTable {
+            if let rule = ruleTable[name] { return rule }
+        } else {
+            for entry in ruleList where entry.name == name { return entry.rule }
+        }
+        return only == nil ? .own : .excluded
     }
 
     /// Whether `property` is decoded and encoded at all.
@@ -118,22 +172,26 @@ package final class ModelMeta: Sendable {
 
     /// The path a property is written to when encoding: its first candidate (`nil` when the
     /// property is not mapped and uses its own key).
+    ///
+    /// A dotted string (`"ext.desc"`) is written as its path, `.key("a.b")` as the literal key,
+    /// alternates as their first entry.
     package func encodingPath(for property: String) -> [String]? {
-        guard let list = lookups[property] else { return nil }
-        // A dotted literal contributes [literal, path]; encode the path (the documented form).
-        if list.count >= 2, list[0].segments.count == 1, list[1].segments.count > 1,
-           list[0].segments[0] == list[1].segments.joined(separator: ".") {
-            return list[1].segments
-        }
-        return list[0].segments
+        encodingPaths[property]
     }
 
     /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
     /// once per type (`nil` for other models, or when that instance cannot be encoded).
+    ///
+    /// Dates are written as seconds since 1970 (exact, where ISO 8601 drops fractions) and data as
+    /// base64, whatever the caller's strategies; `DecoderImpl.declaredDefault` reads them back
+    /// with the same two strategies.
     package var declaredDefaults: JSONTape? {
         ModelMeta.cache.defaults(for: ObjectIdentifier(type)) { [type] in
+            var encoder = BridgeEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            encoder.dataEncodingStrategy = .base64
             guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
-                  let value = try? BridgeEncoder().encodeToJSONValue(instance) else { return nil }
+                  let value = try? encoder.encodeToJSONValue(instance) else { return nil }
             return JSONTape(value: value)
         }
     }

@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    /// Number nodes of a built tape carry the parser's flags; non-finite text is not "integer".
+    static let numberFlags: [(JSONValue, UInt8)] = [
+        (12, JSONTape.Flags.integer), (-3, JSONTape.Flags.integer | JSONTape.Flags.negative),
+        (1.5, 0), (-0.5, JSONTape.Flags.negative),
+        (.number(JSONNumber(Double.nan)), 0), (.number(JSONNumber(-Double.infinity)), JSONTape.Flags.negative),
+    ]
+
+    @Test(arguments: numberFlags)
+    func builtNumberFlags(_ value: JSONValue, _ flags: UInt8) {
+        #expect(JSONTape(value: value).nodes[0].flags == flags)
+    }
+
     /// Subtrees: any node index gives the value rooted there.
     @Test func subtrees() throws {
         let tape = try JSONTape(parsing: Data(#"[{"a": [1, {"b": null}]}, "s", 2]"#.utf8), maxDepth: 512)

@@ -80,6 +80,26 @@ class Figure: MappableCodable, @unchecked Sendable {
         default: nil
         }
     }
+
+    /// Writes the tag `decodingType(for:)` reads, so figures keep their class through a round trip.
+    func didEncode(into json: inout JSONObject) throws {
+        switch self {
+        case is RoundFigure: json["type"] = "circle"
+        case is SquareFigure: json["type"] = "square"
+        default: break
+        }
+    }
+}
+
+extension Figure: Equatable {
+    static func == (lhs: Figure, rhs: Figure) -> Bool {
+        guard type(of: lhs) == type(of: rhs), lhs.name == rhs.name else { return false }
+        switch (lhs, rhs) {
+        case let (l as RoundFigure, r as RoundFigure): return l.radius == r.radius
+        case let (l as SquareFigure, r as SquareFigure): return l.side == r.side
+        default: return true
+        }
+    }
 }
 
 final class RoundFigure: Figure, @unchecked Sendable {
@@ -118,7 +138,7 @@ final class SquareFigure: Figure, @unchecked Sendable {
     }
 }
 
-struct Drawing: MappableCodable {
+struct Drawing: MappableCodable, Equatable {
     var main: Figure
     var shapes: [Figure]
     var named: [String: Figure]
@@ -126,7 +146,7 @@ struct Drawing: MappableCodable {
 }
 
 /// `elementTypes` picks the concrete class where the JSON has no type tag.
-struct CircleDrawing: MappableCodable {
+struct CircleDrawing: MappableCodable, Equatable {
     var main: Figure
     var shapes: [Figure]
     var lookup: [String: Figure]
@@ -156,7 +176,7 @@ struct Hooked: MappableCodable, Equatable {
 
 enum HookError: Error, Equatable { case rejected, negative }
 
-struct HookedHolder: MappableCodable {
+struct HookedHolder: MappableCodable, Equatable {
     var required: Hooked
     var optional: Hooked?
     var list: [Hooked]

@@ -183,7 +183,7 @@ import Testing
     /// A deliberate difference: swift-foundation accepts a trailing comma (`[1,]`, `{"a":1,}`);
     /// CodableBridge's parser follows RFC 8259 (and JSONTestSuite's `n_` files) and rejects it with
     /// the position of the comma. Documented in Docs/JSONConformance.md.
-    @Test(arguments: [("[1,]", 3), (#"{"a":1,}"#, 8)])
+    @Test(arguments: [("[1,]", 3), (#"{"a":1,}"#, 7)])
     func trailingCommaIsADeliberateDifference(json: String, column: Int) throws {
         #expect(throws: Never.self) { try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) }
         do {
