@@ -201,7 +201,7 @@ extension DecoderImpl {
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            let elementType = meta?.elementTypes[key.stringValue]
+            let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
                 if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
@@ -226,7 +226,7 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            let elementType = meta?.elementTypes[key.stringValue]
+            let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
                 if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
                 defer { impl.nextFallback = DecoderImpl.zero }

@@ -16,6 +16,8 @@ extension DecoderImpl {
            let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
         {
             guard chosen is T.Type else {
+                // The data chose a class that does not fit here (a cat in a list of dogs): bad
+                // data, so a lenient container drops the element.
                 throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
                                                    "\(meta.typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(T.self).")
             }

@@ -149,6 +149,11 @@ extension DecoderImpl {
     func _slowPathInteger<T: FixedWidthInteger>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
         let n = nodes[node]
         guard n.kind == .number else {
+            if let value = numericStringInteger(node, as: T.self) {
+                let rule = options.coercion.stringToInteger == .yyModel ? " (YYModel)" : ""
+                record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(value) (string → \(T.self)\(rule))")
+                return value
+            }
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
         }
         let text = text(node)
@@ -186,7 +191,55 @@ extension DecoderImpl {
             if string == negInf { return -T.infinity }
             if string == nan { return T.nan }
         }
+        if let value = numericStringFloatingPoint(node, as: T.self) {
+            let rule = options.coercion.stringToFloatingPoint == .yyModel ? " (YYModel)" : ""
+            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(value) (string → \(T.self)\(rule))")
+            return value
+        }
         return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }
+    }
+
+    // MARK: Numbers in strings
+
+    // Servers that quote every number make string → number the common case, so the plainest
+    // spellings are read in place. A string of digits (`"42"`, `"-7"`) or in JSON number grammar
+    // (`"1.5e3"`) converts to the same value under every built-in rule that reads numeric strings
+    // (lenient and YYModel alike); anything else — spaces, `+`, words, overflow, custom rules —
+    // goes through the policy.
+
+    /// The integer in a string node of plain digits, when the policy reads numeric strings.
+    @inline(__always)
+    func numericStringInteger<T: FixedWidthInteger>(_ node: Int, as type: T.Type) -> T? {
+        let n = nodes[node]
+        guard n.kind == .string, n.length > 0, n.length <= 18, lenient,
+              options.coercion.stringToInteger != .off, !options.coercion.hasCustomRules else { return nil }
+        let p = bytes.baseAddress! + n.payload
+        let negative = p[0] == UInt8(ascii: "-")
+        let first = negative ? 1 : 0
+        guard first < Int(n.length) else { return nil }
+        var magnitude: UInt64 = 0
+        for i in first ..< Int(n.length) {
+            let digit = p[i] &- 0x30
+            guard digit < 10 else { return nil }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+        }
+        return negative ? T(exactly: -Int64(magnitude)) : T(exactly: magnitude)
+    }
+
+    /// The number in a string node written in JSON number grammar, when the policy reads numeric
+    /// strings.
+    @inline(__always)
+    func numericStringFloatingPoint<T: BinaryFloatingPoint>(_ node: Int, as type: T.Type) -> T? {
+        let n = nodes[node]
+        guard n.kind == .string, n.flags & JSONTape.Flags.escaped == 0, n.length > 0, n.length <= 40, lenient,
+              options.coercion.stringToFloatingPoint != .off, !options.coercion.hasCustomRules else { return nil }
+        let content = UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length))
+        guard JSONNumber.isValidGrammar(content) else { return nil }
+        // Unescaped string content is followed by its closing quote, where strtod stops.
+        let value = UnsafeRawPointer(content.baseAddress!).withMemoryRebound(to: CChar.self, capacity: content.count) { strtod($0, nil) }
+        let converted = T(value)
+        guard value.isFinite, converted.isFinite, converted != 0 || !hasNonZeroDigit(n) else { return nil }
+        return converted
     }
 
     // MARK: Foundation types

@@ -106,8 +106,10 @@ extension DecoderImpl {
         func open<C: Decodable>(_ c: C.Type) throws -> Any { try unwrap(C.self, node: node, key: key) }
         let value = try open(concrete)
         guard let typed = value as? T else {
-            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
-                                               "elementTypes names \(concrete) for a property declared as \(T.self), which \(concrete) is not a subtype of.")
+            // A wrong table, not bad data: never dropped as an element would be.
+            let error = MappingTableError(typeName: "the model declaring it", entry: "elementTypes names \(concrete) for a property declared as \(T.self)",
+                                          problem: "\(concrete) is not a subtype of \(T.self)")
+            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "elementTypes names \(concrete) for a property declared as \(T.self), which \(concrete) is not a subtype of.", underlying: error)
         }
         return typed
     }

@@ -181,12 +181,8 @@ final class EncoderImpl {
     private func keyMap(for modelType: any MappableCodable.Type, id: ObjectIdentifier, value: Any, at node: Int32) throws -> EncodingKeyMap {
         if let map = keyMaps[id] { return map }
         do {
-            // Checked as the decoder checks them, so a bad table fails with the same error.
-            _ = try ModelMeta.of(modelType)
-        } catch {
-            throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
-        }
-        do {
+            // Built from ModelMeta, which checks the tables as the decoder does: a bad table fails
+            // with the same MappingTableError.
             let map = try EncodingKeyMap.resolved(for: modelType)
             keyMaps[id] = map
             return map

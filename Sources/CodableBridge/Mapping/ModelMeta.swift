@@ -124,7 +124,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         self.only = only
         self.elementTypes = elementTypes
         enumsDefaultToFirstCase = type.enumsDefaultToFirstCase
-        (ruleList, ruleTable) = ModelMeta.makeRules(lookups: lookups, excluded: ignored, only: only)
+        rulesByLength = ModelMeta.makeRules(lookups: lookups, excluded: ignored, only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
     }
@@ -136,28 +136,29 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         case mapped([Lookup])
     }
 
-    /// Every property the tables mention, with its rule; scanned linearly (tables are small and
-    /// short-string comparison is cheaper than hashing), or hashed when large.
-    private let ruleList: [(name: String, rule: DecodingRule)]
-    private let ruleTable: [String: DecodingRule]?
+    /// Every property the tables mention, with its rule, bucketed by UTF-8 length: a lookup
+    /// compares only the few names of the same length (cheaper than hashing the key).
+    private let rulesByLength: [[(name: String, rule: DecodingRule)]]
 
     private static func makeRules(lookups: [String: [Lookup]], excluded: Set<String>, only: Set<String>?)
-        -> (list: [(name: String, rule: DecodingRule)], table: [String: DecodingRule]?)
+        -> [[(name: String, rule: DecodingRule)]]
     {
         var rules: [String: DecodingRule] = [:]
         for name in only ?? [] { rules[name] = .own }
         for (name, list) in lookups { rules[name] = .mapped(list) }
         for name in excluded { rules[name] = .excluded }
-        return (rules.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, rules.count > 16 ? rules : nil)
+        let longest = rules.keys.map(\.utf8.count).max() ?? 0
+        var buckets = [[(name: String, rule: DecodingRule)]](repeating: [], count: longest + 1)
+        for (name, rule) in rules.sorted(by: { $0.key < $1.key }) { buckets[name.utf8.count].append((name, rule)) }
+        return buckets
     }
 
     /// The rule for the property with coding key `name` (the decoder's per-key question).
     @inline(__always)
     package func decodingRule(for name: String) -> DecodingRule {
-        if let ruleTable {
-            if let rule = ruleTable[name] { return rule }
-        } else {
-            for entry in ruleList where entry.name == name { return entry.rule }
+        let length = name.utf8.count
+        if length < rulesByLength.count {
+            for entry in rulesByLength[length] where entry.name == name { return entry.rule }
         }
         return only == nil ? .own : .excluded
     }

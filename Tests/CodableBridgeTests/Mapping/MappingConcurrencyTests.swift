@@ -12,6 +12,11 @@ import Testing
 //
 // Run under the thread sanitizer:
 //   swift test --sanitize=thread --scratch-path .build-tsan --filter MappingConcurrencyTests
+//
+// Known report (open): TreeBuilder.makeArray (JSON/JSONTape+Tree.swift) builds an empty array with
+// `[JSONValue](unsafeUninitializedCapacity: 0)`, which makes the standard library write a count of
+// 0 into the shared `_swiftEmptyArrayStorage`; TSan flags concurrent hook trees holding `[]` (the
+// encode-first test). `guard count > 0 else { return [] }` there removes it.
 
 /// A type-level number.
 protocol YYTag: SendableMetatype {

@@ -32,11 +32,13 @@ struct YYEncodeAlternates: MappableCodable, Equatable {
     var a: Int
     var b: Int
     var c: Int
+    var d: Int
 
     static var keyMapping: KeyMapping {
         ["a": ["meta.a", "a"],
          "b": [.key("v1.b"), "b"],
-         "c": [.path(["deep", "er", "c"]), "c"]]
+         "c": [.path(["deep", "er", "c"]), "c"],
+         "d": [.key("x.y"), .path(["x", "y"])]]
     }
 }
 
@@ -222,4 +224,20 @@ struct YYEncodeNullYields: MappableCodable, Equatable {
     var d: Int?
 
     static var keyMapping: KeyMapping { ["a": "x", "b": "x", "c": "p", "d": "p.q"] }
+}
+
+/// The opening example of Docs/Mapping.md.
+struct YYDocsBook: MappableCodable, Equatable {
+    var name: String
+    var desc: String?
+    var bookID: Int
+    var tags: [String] = []
+    var cache: String = ""
+
+    static var keyMapping: KeyMapping {
+        ["name": "n",
+         "desc": "ext.desc",
+         "bookID": ["id", "ID", "book_id"]]
+    }
+    static var ignoredProperties: Set<String> { ["cache"] }
 }

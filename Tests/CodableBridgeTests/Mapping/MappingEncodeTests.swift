@@ -53,7 +53,7 @@ struct MappingEncodeTests {
 
     @Test("alternates write their first entry: a path, a literal dotted key, a segment path")
     func alternatesFirst() throws {
-        #expect(try text(YYEncodeAlternates(a: 1, b: 2, c: 3)) == #"{"meta":{"a":1},"v1.b":2,"deep":{"er":{"c":3}}}"#)
+        #expect(try text(YYEncodeAlternates(a: 1, b: 2, c: 3, d: 4)) == #"{"meta":{"a":1},"v1.b":2,"deep":{"er":{"c":3}},"x.y":4}"#)
     }
 
     @Test("a key already written is never overwritten: the first property to reach it keeps it")
@@ -111,6 +111,13 @@ struct MappingEncodeTests {
         let value = YYEncodeCustom(label: "origin", point: [3, 4])
         #expect(try text(value) == #"{"l":"origin","geo":{"point":{"x":3,"y":4}}}"#)
         #expect(try BridgeDecoder().decode(YYEncodeCustom.self, from: try text(value)) == value)
+    }
+
+    @Test("Docs/Mapping.md's opening example does what the page says")
+    func docsExample() throws {
+        let book = try YYDocsBook.decode(from: #"{"n": "Dune", "ext": {"desc": "Sand"}, "ID": 7}"#)
+        #expect(book == YYDocsBook(name: "Dune", desc: "Sand", bookID: 7, tags: [], cache: ""))
+        #expect(try book.jsonString() == #"{"n":"Dune","ext":{"desc":"Sand"},"id":7,"tags":[]}"#)
     }
 
     @Test("table entries may be interpolated strings, read and written alike")

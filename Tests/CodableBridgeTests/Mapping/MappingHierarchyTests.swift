@@ -155,16 +155,9 @@ struct MappingHierarchyTests {
             #expect(renderPath(context.codingPath) == "chief")
             #expect(context.debugDescription.contains("elementTypes names YYCat for a property declared as YYDog"))
         }
-        // DecoderImpl+Collections.decodeElement drops any DecodingError of an element under the
-        // lenient policies unless `isProgrammerError`, which only recognises MappingTableError.
-        // The error DecoderImpl+Unwrap.decodeOverride throws for a wrong elementTypes class is a
-        // plain dataCorrupted, so every element is dropped (and reported) instead of the decode
-        // failing. Fix: give that error a MappingTableError (entry `elementTypes["dogs"]`) as
-        // underlying error, or mark it as a programmer error otherwise.
-        withKnownIssue("a wrong elementTypes class drops container elements instead of failing") {
-            #expect(throws: DecodingError.self) {
-                try decoder.decode(YYWrongKennel.self, from: ["dogs": [cat]] as JSONValue)
-            }
+        // A wrong table is a programmer error: the decode fails instead of dropping every element.
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(YYWrongKennel.self, from: ["dogs": [cat]] as JSONValue)
         }
     }
 

@@ -86,7 +86,7 @@ struct MappingRoundTripTests {
         MappingRoundTripCase(YYPositiveSets.self, #"{"set": [{"value": 1}, {"value": 2}], "nested": [[{"value": 5}], []]}"#, ordered: false),
         // MappingEncodeFixtures.swift
         MappingRoundTripCase(YYEncodeProduct.self, #"{"n": "Lamp", "ext": {"price": {"amount": 9.5, "currency": "EUR"}, "size": {"w": 20}}, "SKU": "L-1", "stock": 3, "cache": "x"}"#),
-        MappingRoundTripCase(YYEncodeAlternates.self, #"{"a": 1, "v1.b": 2, "c": 3}"#),
+        MappingRoundTripCase(YYEncodeAlternates.self, #"{"a": 1, "v1.b": 2, "c": 3, "x": {"y": 4}}"#),
         MappingRoundTripCase(YYEncodeCollision.self, #"{"id": 1}"#),
         MappingRoundTripCase(YYEncodeScalarThenPath.self, #"{"ext": "flat"}"#),
         MappingRoundTripCase(YYEncodePathThenScalar.self, #"{"ext": {"desc": "nested"}}"#),
