@@ -1,11 +1,19 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The CodableBridge benchmark suite (ordo-one/package-benchmark).
+// The CodableBridge benchmark suite (ordo-one/benchmark, formerly package-benchmark).
 //
 // A separate package so the library itself stays dependency-free:
 //
-//     cd Benchmarks && swift package --disable-sandbox benchmark
+//     cd Benchmarks && swift build                                 # what CI checks
+//     cd Benchmarks && swift package --disable-sandbox benchmark   # run it
+//
+// - The library is named explicitly: a path dependency's identity is otherwise its folder's name
+//   (wt-bench, main, a CI clone's name…), which `.product(package:)` could not spell.
+// - ordo-one/benchmark is referenced by its current name: the legacy `package-benchmark` URL
+//   works too but prints a deprecation warning on every run.
+// - Only the MallocInterposer trait is enabled (malloc counts); tools-version 6.1 is needed for
+//   traits.
 //
 // See README.md in this folder.
 let package = Package(

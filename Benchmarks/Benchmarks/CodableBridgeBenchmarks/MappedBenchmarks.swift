@@ -3,7 +3,9 @@
 // "Decode twitter — CodableBridge (mapped)" and "Decode weibo-status — CodableBridge (mapped)":
 //   the same payloads through `MappableCodable` models (Mapped/), with the default (lenient)
 //   BridgeDecoder. Compare, in the same group, with Foundation (hand-written CodingKeys) and with
-//   CodableBridge on the unmapped strict model.
+//   CodableBridge on the unmapped strict model. "Decode twitter — CodableBridge (mapped, no key
+//   paths)" keeps `metadata` and `entities` nested (renames and alternates only), to show what the
+//   key paths cost.
 //
 // "Decode twitter (numbers as strings)": twitter.json with every number quoted, decoded by the
 //   lenient BridgeDecoder into the strict `TwitterSearch` model (every number is coerced), with and
@@ -32,6 +34,18 @@ private func registerMappedPayloads() {
         let data = Payload.twitter.data
         let decoder = BridgeDecoder.lenient
         let mapped = try Check.bridge("mapped decode of twitter.json") { try decoder.decode(MappedTwitterSearch.self, from: data) }
+        try mapped.verify(against: try Check.foundationDecode(TwitterSearch.self, data, "twitter.json"))
+        return DecodeState(data: data, bridge: decoder)
+    }
+
+    Benchmark(Suite.name("Decode twitter", "\(Suite.bridge) (mapped, no key paths)"), configuration: Suite.configuration(for: .twitter)) { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.bridge.decode(MappedTwitterSearchNoKeyPaths.self, from: state.data))
+        }
+    } setup: { () throws -> DecodeState<MappedTwitterSearchNoKeyPaths> in
+        let data = Payload.twitter.data
+        let decoder = BridgeDecoder.lenient
+        let mapped = try Check.bridge("mapped decode (no key paths) of twitter.json") { try decoder.decode(MappedTwitterSearchNoKeyPaths.self, from: data) }
         try mapped.verify(against: try Check.foundationDecode(TwitterSearch.self, data, "twitter.json"))
         return DecodeState(data: data, bridge: decoder)
     }

@@ -23,7 +23,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// are mostly iterated or decoded, never searched, so building it eagerly would be waste).
     private var index: KeyIndex?
 
-    private static let indexThreshold = 12
+    private static let indexThreshold = 32
 
     /// Creates an empty object.
     public init() {

@@ -223,6 +223,9 @@ private struct TreeBuilder: ~Copyable {
 
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
         let count = values.count - frame.valueBase
+        // An empty array must not go through `unsafeUninitializedCapacity`, which writes to the
+        // shared empty-array storage (a data race under concurrent use, seen by TSan).
+        guard count > 0 else { return [] }
         return [JSONValue](unsafeUninitializedCapacity: count) { buffer, initialized in
             values.moveLast(count, to: buffer.baseAddress)
             initialized = count

@@ -179,16 +179,6 @@ extension JSONValue {
     package init(tape: JSONTape) {
         self = tape.value(at: 0)
     }
-
-    /// `self` with `other` merged in: object members present in `other` overwrite, nested objects
-    /// merge recursively, anything else (arrays included) is replaced.
-    package func merging(_ other: JSONValue) -> JSONValue {
-        guard case .object(var base) = self, case .object(let incoming) = other else { return other }
-        for (key, value) in incoming {
-            base[key] = base[key].map { $0.merging(value) } ?? value
-        }
-        return .object(base)
-    }
 }
 
 /// One Foundation or Swift object, classified for ``JSONValue/init(foundationObject:)``.

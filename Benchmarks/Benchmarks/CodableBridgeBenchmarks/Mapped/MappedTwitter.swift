@@ -199,3 +199,79 @@ extension MappedTwitterSearch {
         }
     }
 }
+
+/// The mapped twitter model without key paths: `metadata` and `entities` stay nested objects
+/// (strict types), no `authorName`; renames and alternates only. Against `MappedTwitterSearch`
+/// it isolates what key paths cost.
+struct MappedTwitterSearchNoKeyPaths: MappableCodable, Sendable {
+    var statuses: [MappedStatusNoKeyPaths]
+    var searchMetadata: MappedSearchMetadata
+
+    static var keyMapping: KeyMapping {
+        ["searchMetadata": "search_metadata"]
+    }
+}
+
+struct MappedStatusNoKeyPaths: MappableCodable, Sendable {
+    var metadata: TwitterSearch.Metadata
+    var createdAt: String
+    var id: UInt64
+    var idStr: String
+    var text: String
+    var source: String
+    var truncated: Bool
+    var inReplyToStatusID: UInt64?
+    var inReplyToStatusIDStr: String?
+    var inReplyToUserID: UInt64?
+    var inReplyToUserIDStr: String?
+    var inReplyToScreenName: String?
+    var user: MappedTwitterUser
+    var retweetCount: Int
+    var favoriteCount: Int
+    var entities: TwitterSearch.Entities
+    var favorited: Bool
+    var retweeted: Bool
+    var possiblySensitive: Bool?
+    var lang: String
+    var retweetedStatus: Box<MappedStatusNoKeyPaths>?
+
+    static var keyMapping: KeyMapping {
+        ["createdAt": "created_at",
+         "idStr": ["id_str", "idstr"],
+         "inReplyToStatusID": "in_reply_to_status_id",
+         "inReplyToStatusIDStr": "in_reply_to_status_id_str",
+         "inReplyToUserID": "in_reply_to_user_id",
+         "inReplyToUserIDStr": "in_reply_to_user_id_str",
+         "inReplyToScreenName": "in_reply_to_screen_name",
+         "retweetCount": "retweet_count",
+         "favoriteCount": "favorite_count",
+         "possiblySensitive": "possibly_sensitive",
+         "retweetedStatus": "retweeted_status"]
+    }
+}
+
+extension MappedTwitterSearchNoKeyPaths {
+    /// Fails unless this model carries the same data as the strict model decoded by Foundation.
+    func verify(against strict: TwitterSearch) throws {
+        func check(_ condition: Bool, _ what: @autoclosure () -> String) throws {
+            if !condition { throw SetupFailure("CodableBridge MISMATCH: mapped twitter model (no key paths): \(what())") }
+        }
+        try check(statuses.count == strict.statuses.count, "statuses.count")
+        func compare(_ mapped: MappedStatusNoKeyPaths, _ status: TwitterSearch.Status, _ path: String) throws {
+            try check(mapped.id == status.id && mapped.idStr == status.idStr && mapped.metadata == status.metadata, "\(path).id/id_str/metadata")
+            try check(mapped.createdAt == status.createdAt && mapped.text == status.text && mapped.entities == status.entities, "\(path).created_at/text/entities")
+            try check(mapped.inReplyToStatusID == status.inReplyToStatusID && mapped.inReplyToScreenName == status.inReplyToScreenName, "\(path).in_reply_to_*")
+            try check(mapped.user.id == status.user.id && mapped.user.screenName == status.user.screenName
+                      && mapped.user.profileBannerURL == status.user.profileBannerURL, "\(path).user")
+            try check(mapped.retweetCount == status.retweetCount && mapped.possiblySensitive == status.possiblySensitive, "\(path) counts")
+            switch (mapped.retweetedStatus, status.retweetedStatus) {
+            case (nil, nil): break
+            case let (a?, b?): try compare(a.value, b.value, "\(path).retweeted_status")
+            default: try check(false, "\(path).retweeted_status presence")
+            }
+        }
+        for (index, status) in strict.statuses.enumerated() {
+            try compare(statuses[index], status, "statuses[\(index)]")
+        }
+    }
+}
