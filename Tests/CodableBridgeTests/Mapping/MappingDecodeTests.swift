@@ -2,6 +2,17 @@ import CodableBridge
 import Foundation
 import Testing
 
+/// A model type with an invalid table, and what its error must mention.
+struct TableCase: @unchecked Sendable, CustomTestStringConvertible {  // metatypes are immutable
+    let type: any MappableCodable.Type
+    let mentions: String
+    init(_ type: any MappableCodable.Type, _ mentions: String) {
+        self.type = type
+        self.mentions = mentions
+    }
+    var testDescription: String { "\(type)" }
+}
+
 @Suite("Mapping tables on decode")
 struct MappingDecodeTests {
     let decoder = BridgeDecoder()
@@ -144,15 +155,16 @@ struct MappingDecodeTests {
     }
 
     @Test("invalid tables are clear errors naming the type and entry", arguments: [
-        (BadEmptyKey.self as any MappableCodable.Type, "keyMapping[\"a\"]"),
-        (BadEmptySegment.self, "ext..desc"),
-        (BadEmptyAlternates.self, "alternate keys is empty"),
-        (BadIgnoredAndMapped.self, "ignoredProperties"),
-        (BadOnlyAndIgnored.self, "both allowed and ignored"),
-        (BadUnknownProperty.self, "keyMapping names \"titel\""),
-        (BadUnknownIgnored.self, "ignoredProperties names \"b\""),
+        TableCase(BadEmptyKey.self, "keyMapping[\"a\"]"),
+        TableCase(BadEmptySegment.self, "ext..desc"),
+        TableCase(BadEmptyAlternates.self, "alternate keys is empty"),
+        TableCase(BadIgnoredAndMapped.self, "ignoredProperties"),
+        TableCase(BadOnlyAndIgnored.self, "both allowed and ignored"),
+        TableCase(BadUnknownProperty.self, "keyMapping names \"titel\""),
+        TableCase(BadUnknownIgnored.self, "ignoredProperties names \"b\""),
     ])
-    func invalidTables(type: any MappableCodable.Type, mentions: String) throws {
+    func invalidTables(_ row: TableCase) throws {
+        let type = row.type, mentions = row.mentions
         func attempt<T: MappableCodable>(_ t: T.Type) throws { _ = try BridgeDecoder().decode(T.self, from: #"{"a": 1}"#) }
         do {
             try attempt(type)
