@@ -131,7 +131,8 @@ extension DecoderImpl {
     /// After a strict mismatch: the user's rule, then the policy's; reports a conversion, or
     /// raises `NotConverted` (lenient) / the `JSONDecoder` error (strict).
     func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (Scalar) -> Coercion<V>) throws -> V {
-        guard let input = scalar(node), input != .null else {
+        // Strict with no user rules converts nothing: fail before building the scalar's text.
+        guard lenient || options.coercion.hasCustomRules, let input = scalar(node), input != .null else {
             throw mismatch(V.self, node: node, key: key)
         }
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)

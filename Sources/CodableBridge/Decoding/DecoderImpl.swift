@@ -275,7 +275,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The error or missing-value signal for a node that is not of the expected kind.
     func mismatch(_ type: Any.Type, node: Int, key: PathComponent?, reason: String? = nil) -> any Error {
-        let found = DecodingErrors.describe(self, node)
         if node >= 0, nodes[node].kind == .null {
             if lenient { return NotConverted(expected: type, found: "null", reason: reason ?? "null") }
             if type == Bool.self {
@@ -286,8 +285,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
                                                 detail: "Cannot get \(type) -- found null value instead")
         }
         if lenient {
+            let found = DecodingErrors.describe(self, node)
             return NotConverted(expected: type, found: found, reason: reason ?? "no rule converts \(found) to \(type)")
         }
+        // Strict: `JSONDecoder`'s error, cheaply (types probe with `try?` and throw often).
         let kind = node >= 0 ? DecodingErrors.kindName(nodes[node].kind) : "nothing"
         return DecodingErrors.typeMismatch(type, found: "a \(kind)", path: codingPath(adding: key))
     }
