@@ -49,7 +49,7 @@ extension DecoderImpl {
             var seen = Set<String>()
             var mappedTargets = Set<String>()
             if let meta {
-                for (property, lookups) in meta.lookups where meta.isIncluded(property) {
+                for (property, lookups) in meta.lookups.sorted(by: { $0.key < $1.key }) where meta.isIncluded(property) {
                     mappedTargets.formUnion(lookups.compactMap { $0.segments.count == 1 ? $0.segments[0] : nil })
                     if impl.findMapped(lookups, in: object) != nil, let key = Key(stringValue: property), seen.insert(property).inserted {
                         keys.append(key)
