@@ -96,9 +96,11 @@ extension DecoderImpl {
         }
 
         /// The JSON keys tried for `key`, for error messages.
+        /// The JSON keys tried for a mapped property, for messages; empty for an unmapped one (its
+        /// own key), so the common case allocates nothing.
         func tried(_ key: Key) -> [String] {
-            if let lookups = meta?.lookups[key.stringValue] { return lookups.map { $0.segments.joined(separator: ".") } }
-            return [key.stringValue]
+            guard let meta, !meta.lookups.isEmpty, let lookups = meta.lookups[key.stringValue] else { return [] }
+            return lookups.map { $0.segments.joined(separator: ".") }
         }
 
         /// Runs `body` with the nested-container components on the impl's path.

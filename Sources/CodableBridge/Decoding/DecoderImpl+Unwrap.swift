@@ -249,7 +249,7 @@ extension DecoderImpl {
 
     private func describe(_ reason: SubstitutionReason) -> String {
         switch reason {
-        case .missing(let tried): tried.count == 1 ? "missing" : "missing (tried \(tried.joined(separator: ", ")))"
+        case .missing(let tried): tried.count <= 1 ? "missing" : "missing (tried \(tried.joined(separator: ", ")))"
         case .null: "null"
         case .notConverted(let error): "\(error.found) not converted (\(error.reason))"
         case .rejected: "model rejected"

@@ -58,7 +58,7 @@ enum DecodingErrors {
 
     static func keyNotFound(_ key: any CodingKey, path: [any CodingKey], tried: [String]? = nil) -> DecodingError {
         var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
-        if let tried, tried != [key.stringValue] {
+        if let tried, !tried.isEmpty, tried != [key.stringValue] {
             message += " Tried \(tried.map { "\"\($0)\"" }.joined(separator: ", ")) in that order."
         }
         return .keyNotFound(key, .init(codingPath: path, debugDescription: message))
