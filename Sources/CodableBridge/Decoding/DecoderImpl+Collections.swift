@@ -109,6 +109,9 @@ extension DecoderImpl {
 
     /// The elements of an array of scalars at `current`, read by `read` (specialised per type).
     /// A null or unconvertible element is dropped and reported under lenient policies.
+    ///
+    /// This repeats `decodeArray`'s walk on purpose: sharing one walker through a closure that
+    /// returns `E?` measured 9% more instructions on canada.json, which is mostly number arrays.
     @inline(__always)
     func decodeScalarArray<E>(_ read: (Int, PathComponent?) throws -> E) throws -> [E] {
         let array = current
