@@ -126,6 +126,16 @@ struct JSONDocumentGenerator {
     ]
 
     mutating func number() -> String {
+        let text = anyNumber()
+        if let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }), text[..<exponent] == "0",
+           text.index(after: exponent) < text.endIndex, text[text.index(after: exponent)...].count == 1,
+           text.last != "0" {
+            differences.insert(.decoderRejectsZeroWithExponent)
+        }
+        return text
+    }
+
+    private mutating func anyNumber() -> String {
         if random.oneIn(200) {
             differences.insert(.numberBeyondDouble)
             return random.pick(["1e400", "-2.5E+309", "1e999999999"])

@@ -10,6 +10,10 @@ import Testing
 @Suite("Differential: JSONValue vs JSONSerialization")
 struct JSONValueDifferentialTests {
     static let documentCount = 12_000
+    /// The documented differences that apply to JSONSerialization.
+    static let excludedDifferences: Set<KnownDifference> = [
+        .repeatedKeys, .numberBeyondDouble, .trailingComma, .serializationDropsInnerByteOrderMark,
+    ]
 
     @Test("generated documents parse to the same tree as JSONSerialization")
     func parseMatchesJSONSerialization() throws {
@@ -17,7 +21,7 @@ struct JSONValueDifferentialTests {
         for seed in generatedSeeds(Self.documentCount, base: 0x5EED_0000) {
             var generator = JSONDocumentGenerator(seed: seed)
             let document = generator.document()
-            if let difference = document.differences.first(where: KnownDifference.allCases.contains) {
+            if let difference = document.differences.first(where: Self.excludedDifferences.contains) {
                 excluded[difference, default: 0] += 1
                 continue
             }

@@ -21,5 +21,18 @@ enum KnownDifference: String, CaseIterable, CustomStringConvertible {
     /// keep it. (Docs/JSONConformance.md, "UTF-8 byte order mark".)
     case serializationDropsInnerByteOrderMark
 
+    /// `JSONDecoder` reports a number that does not fit the requested type (`300` as `Int8`) as
+    /// `dataCorrupted` without the path below its container; `BridgeDecoder` gives the true path.
+    /// (Docs/JSONConformance.md, "Differences from Foundation".)
+    case numberOverflowPath
+    /// `JSONDecoder` decodes a dictionary's members in hash order, so with two bad members which
+    /// one it reports is unpredictable; `BridgeDecoder` reports the first in document order.
+    case dictionaryOrder
+
+    /// `JSONDecoder` rejects a bare zero with a one-digit positive exponent (`0e1` … `0E9`) as
+    /// "not valid JSON" — a Foundation bug (`0e+1`, `-0e1`, `0e10` and `JSONSerialization` are
+    /// fine). `BridgeDecoder` decodes 0. (Docs/JSONConformance.md, "Differences from Foundation".)
+    case decoderRejectsZeroWithExponent
+
     var description: String { rawValue }
 }
