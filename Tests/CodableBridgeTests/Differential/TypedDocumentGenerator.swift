@@ -60,8 +60,10 @@ struct TypedDocumentGenerator {
         case 0: return "null"
         case 1:
             if case .int(let range) = schema, base.random.oneIn(2) { return integerEdge(range) }
-            if case .kind = schema { return "\"delta\"" }
-            return base.scalar()
+            if case .kind = schema { return base.random.pick(["\"delta\"", "\"ALPHA\"", "0"]) }
+            // What messy servers send: numbers and Booleans as strings, and the reverse.
+            return base.random.pick([#""42""#, #""-7""#, #""1.5""#, #"" 12 ""#, #""1e3""#, #""true""#, #""yes""#,
+                                     #""0""#, #""""#, "1", "0", "2", "1.0", #""null""#, #""[1,2]""#, #""{\"id\":1}""#])
         case 2: return base.value(depth: depth + 1)
         default: return base.scalar()
         }
