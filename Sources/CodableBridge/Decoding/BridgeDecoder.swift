@@ -44,7 +44,9 @@ public struct BridgeDecoder: Sendable {
     ///
     /// - Parameters:
     ///   - type: The type to decode: a model, or `[Model].self`, `[String: Model].self`, ….
-    ///   - data: UTF-8 JSON.
+    ///   - data: JSON text: UTF-8 (with or without a byte order mark), or UTF-16 / UTF-32 as
+    ///     `JSONDecoder` accepts it (detected from a byte order mark or the NULs of the first
+    ///     bytes, and transcoded to UTF-8 first).
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` with line and column for
     ///   malformed JSON.
@@ -58,16 +60,26 @@ public struct BridgeDecoder: Sendable {
     }
 
     /// Decodes a value of `type` from a JSON tree.
+    ///
+    /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` when `value` nests deeper
+    ///   than ``maxDepth``.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try decode(type, tape: JSONTape(value: value), report: nil)
+        let tape: JSONTape
+        do {
+            tape = try JSONTape(value: value, maxDepth: maxDepth)
+        } catch {
+            throw DecodingErrors.nestingTooDeep(maxDepth: error.maxDepth)
+        }
+        return try decode(type, tape: tape, report: nil)
     }
 
     /// Decodes a value of `type` from Foundation objects as `JSONSerialization` produces them
     /// (`[String: Any]`, `[Any]`, `NSNumber`, `NSNull`, `String`).
     ///
-    /// - Throws: `DecodingError.dataCorrupted` when `object` holds something that is not JSON.
+    /// - Throws: `DecodingError.dataCorrupted` when `object` holds something that is not JSON or
+    ///   nests deeper than ``maxDepth``.
     public func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try decode(type, from: JSONValue(foundationObject: object))
+        try decode(type, from: JSONValue(foundationObject: object, maxDepth: maxDepth))
     }
 
     /// Decodes the part of the document at `keyPath` (`"data.items"`), without decoding the rest.
@@ -106,7 +118,8 @@ public struct BridgeDecoder: Sendable {
 
     func parse(_ data: Data) throws -> JSONTape {
         do {
-            return try JSONTape(parsing: data, maxDepth: maxDepth)
+            // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is not copied.
+            return try JSONTape(parsing: JSONTextEncoding.utf8(data), maxDepth: maxDepth)
         } catch let error as JSONParseError {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [],

@@ -28,6 +28,21 @@ extension JSONTape {
     ///
     /// - Parameter value: The tree to flatten.
     package init(value: JSONValue) {
+        // Cannot throw: without a limit there is nothing to exceed.
+        self = try! JSONTape(value: value, maxDepth: .max)
+    }
+
+    /// The nesting limit of a tree was exceeded: `depth` levels where `maxDepth` are allowed.
+    package struct DepthExceeded: Error {
+        package let maxDepth: Int
+    }
+
+    /// ``init(value:)``, refusing a tree that nests arrays and objects deeper than `maxDepth`
+    /// levels — the same limit the parser applies to text (`maxDepth` levels are fine, one more
+    /// is not).
+    ///
+    /// - Throws: ``DepthExceeded`` as soon as a container `maxDepth + 1` levels deep is reached.
+    package init(value: JSONValue, maxDepth: Int) throws(DepthExceeded) {
         /// A container whose children are being written.
         struct Frame {
             var node: Int
@@ -45,7 +60,7 @@ extension JSONTape {
             nodes.append(Node(kind: kind, payload: start, length: UInt32(clamping: bytes.count - start), flags: flags))
         }
 
-        func append(_ value: JSONValue) {
+        func append(_ value: JSONValue) throws(DepthExceeded) {
             switch value {
             case .null:
                 nodes.append(Node(kind: .null))
@@ -59,11 +74,14 @@ extension JSONTape {
                 // fractions with strtod, which would run on into "1.5" "2.5" → 1.52.
                 bytes.append(0)
             case .array(let elements):
+                // `frames` holds the open ancestors, so this container is `frames.count + 1` deep.
+                guard frames.count < maxDepth else { throw DepthExceeded(maxDepth: maxDepth) }
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
                     frames.append(Frame(node: nodes.count - 1, keys: [], values: elements, position: 0))
                 }
             case .object(let object):
+                guard frames.count < maxDepth else { throw DepthExceeded(maxDepth: maxDepth) }
                 nodes.append(Node(kind: .object, payload: nodes.count + 1, length: UInt32(clamping: object.count)))
                 if !object.isEmpty {
                     frames.append(Frame(node: nodes.count - 1, keys: object.keys, values: object.values, position: 0))
@@ -84,7 +102,7 @@ extension JSONTape {
             return flags
         }
 
-        append(value)
+        try append(value)
         while !frames.isEmpty {
             let top = frames.count - 1
             let position = frames[top].position
@@ -97,7 +115,7 @@ extension JSONTape {
             if !frames[top].keys.isEmpty {
                 appendText(frames[top].keys[position], kind: .string, flags: 0)
             }
-            append(frames[top].values[position])
+            try append(frames[top].values[position])
         }
         bytes.append(0)
         self.init(bytes: bytes, nodes: nodes)

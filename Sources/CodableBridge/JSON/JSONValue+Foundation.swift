@@ -33,10 +33,12 @@ extension JSONValue {
     /// let value = try JSONValue(foundationObject: object)   // ["ok": true, "n": 1]
     /// ```
     ///
-    /// - Parameter foundationObject: The object graph.
+    /// - Parameters:
+    ///   - foundationObject: The object graph.
+    ///   - maxDepth: The deepest nesting of arrays and dictionaries accepted. Defaults to no limit.
     /// - Throws: `DecodingError.dataCorrupted` naming the unsupported type (or non-finite number)
-    ///   and the coding path where it was found.
-    package init(foundationObject: Any) throws {
+    ///   and the coding path where it was found, or saying the graph nests deeper than `maxDepth`.
+    package init(foundationObject: Any, maxDepth: Int = .max) throws {
         /// A container being converted.
         struct Frame {
             var keys: [String]?
@@ -60,11 +62,14 @@ extension JSONValue {
             case .value(let value):
                 return value
             case .array(let items):
+                // `frames` holds the open ancestors, so this container is `frames.count + 1` deep.
+                guard frames.count < maxDepth else { throw DecodingErrors.nestingTooDeep(maxDepth: maxDepth, codingPath: codingPath()) }
                 var frame = Frame(keys: nil, items: items)
                 frame.array.reserveCapacity(items.count)
                 frames.append(frame)
                 return nil
             case .object(let keys, let items):
+                guard frames.count < maxDepth else { throw DecodingErrors.nestingTooDeep(maxDepth: maxDepth, codingPath: codingPath()) }
                 var object = JSONObject()
                 object.reserveCapacity(keys.count)
                 frames.append(Frame(keys: keys, items: items, object: object))

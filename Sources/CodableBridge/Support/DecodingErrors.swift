@@ -19,6 +19,13 @@ struct ModelRejected: Error {
 }
 
 enum DecodingErrors {
+    /// A tree (`JSONValue`, Foundation objects) nests deeper than the decoder's `maxDepth`.
+    static func nestingTooDeep(maxDepth: Int, codingPath: [any CodingKey] = []) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription: "The value nests deeper than \(maxDepth) levels (the limit is set by maxDepth)."))
+    }
+
     /// A short description of the node at `index` for messages: `a string ("abc")`, `a number (12.5)`.
     static func describe(_ tape: DecoderImpl, _ index: Int) -> String {
         guard index >= 0 else { return "nothing" }
