@@ -18,6 +18,9 @@ import PackageDescription
 // See ../Docs/Reliability.md.
 let package = Package(
     name: "CodableBridgeFuzz",
+    products: [
+        .executable(name: "codablebridge-fuzz", targets: ["CodableBridgeFuzz"]),
+    ],
     dependencies: [
         .package(name: "CodableBridge", path: ".."),
     ],

@@ -3,15 +3,24 @@ import Foundation
 
 extension FuzzTarget {
     /// Decode → encode → decode under each preset: when the first decode succeeds, the encoded
-    /// value decodes again to an equal value (dates travel as `.deferredToDate`, so exactly).
+    /// value decodes again to an equal value (dates travel as `.deferredToDate`, so exactly;
+    /// under `.yyModel`, Data as UTF-8 text, the form that preset reads).
     static let roundTrip = FuzzTarget(
         name: "roundtrip",
         summary: "decode → encode → decode under each preset; both decoded values are equal"
     ) { data in
-        var encoder = BridgeEncoder()
-        encoder.dateEncodingStrategy = .deferredToDate
         for var decoder in fuzzDecoders {
             decoder.dateDecodingStrategy = .deferredToDate
+            var encoder = BridgeEncoder()
+            encoder.dateEncodingStrategy = .deferredToDate
+            if decoder.coercion.readsStringsAsUTF8Data {
+                // `.yyModel` reads a string as its UTF-8 bytes, never as base64 (as YYModel), so
+                // write Data back as that text (it always is valid UTF-8: it came from a string).
+                encoder.dataEncodingStrategy = .custom { data, encoder in
+                    var container = encoder.singleValueContainer()
+                    try container.encode(String(decoding: data, as: UTF8.self))
+                }
+            }
             guard let first = try? decoder.decode(FuzzRoot.self, from: data) else { continue }
             let encoded: Data
             do {
