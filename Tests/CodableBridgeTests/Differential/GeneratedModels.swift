@@ -54,7 +54,7 @@ indirect enum DiffSchema: Sendable {
 
     static let record: DiffSchema = .object([
         ("id", .int(Double(Int.min)...Double(Int.max))), ("small", .int(-128...127)), ("unsigned", .int(0...4_294_967_295)),
-        ("big", .int(0...18_446_744_073_709_551_615)), ("wide", .int(Double(Int64.min)...Double(Int64.max))),
+        ("big", .int(0...Double(UInt64.max))), ("wide", .int(Double(Int64.min)...Double(Int64.max))),
         ("ratio", .double), ("single", .float), ("name", .string), ("flag", .bool),
         ("note", .optional(.string)), ("score", .optional(.double)), ("tags", .array(.string)),
         ("values", .array(.int(Double(Int.min)...Double(Int.max)))), ("table", .dictionary(.double)),

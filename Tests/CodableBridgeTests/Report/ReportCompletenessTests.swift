@@ -55,7 +55,7 @@ extension DiffSchema {
 
     static let completenessRecord: DiffSchema = .object([
         ("id", .int(Double(Int.min)...Double(Int.max))), ("small", .int(-128...127)), ("count", .int(0...65_535)),
-        ("big", .int(0...18_446_744_073_709_551_615)), ("ratio", .double), ("name", .string), ("flag", .bool),
+        ("big", .int(0...Double(UInt64.max))), ("ratio", .double), ("name", .string), ("flag", .bool),
         ("note", .optional(.string)), ("score", .optional(.double)), ("tags", .array(.string)),
         ("values", .array(.int(Double(Int.min)...Double(Int.max)))), ("table", .dictionary(.int(-1e15...1e15))),
         ("child", completenessChild), ("maybe", .optional(completenessChild)), ("children", .array(completenessChild)),
