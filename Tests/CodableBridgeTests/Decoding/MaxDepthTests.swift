@@ -22,8 +22,8 @@ struct DepthEntry: Sendable, CustomTestStringConvertible {
     let decode: @Sendable (BridgeDecoder, String) throws -> Void
 
     static let all: [DepthEntry] = [
-        DepthEntry(testDescription: "decode(_:from: Data)") { try $0.decode(JSONValue.self, from: Data($1.utf8)) },
-        DepthEntry(testDescription: "decode(_:from: String)") { try $0.decode(JSONValue.self, from: $1) },
+        DepthEntry(testDescription: "decode(_:from: Data)") { _ = try $0.decode(JSONValue.self, from: Data($1.utf8)) },
+        DepthEntry(testDescription: "decode(_:from: String)") { _ = try $0.decode(JSONValue.self, from: $1) },
         DepthEntry(testDescription: "decode(_:from: JSONValue)") { decoder, json in
             // The tree itself is parsed without the decoder's limit (deep enough for the test).
             let value = try JSONTape(parsing: Data(json.utf8), maxDepth: 1_000).value(at: 0)
