@@ -50,7 +50,7 @@ struct RandomValues {
     mutating func double() -> Double {
         if random.oneIn(4) {
             return random.pick([0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                                .leastNormalMagnitude, 0.1, 1e22, 1e23, 9_007_199_254_740_993, 1e-7, 123_456.789])
+                                .leastNormalMagnitude, 0.1, 1e22, 1e23, 9_007_199_254_740_992, 9_007_199_254_740_994, 1e-7, 123_456.789])
         }
         var d: Double
         repeat { d = Double(bitPattern: random.next()) } while !d.isFinite
@@ -59,7 +59,7 @@ struct RandomValues {
 
     mutating func float() -> Float {
         if random.oneIn(4) {
-            return random.pick([0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude, 0.1, 16_777_217, 1e-7])
+            return random.pick([0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .leastNormalMagnitude, 0.1, 16_777_216, 16_777_218, 1e-7])
         }
         var f: Float
         repeat { f = Float(bitPattern: UInt32(truncatingIfNeeded: random.next())) } while !f.isFinite
