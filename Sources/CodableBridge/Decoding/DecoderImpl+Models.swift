@@ -16,10 +16,11 @@ extension DecoderImpl {
            let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
         {
             guard chosen is T.Type else {
-                // The data chose a class that does not fit here (a cat in a list of dogs): bad
-                // data, so a lenient container drops the element.
-                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
-                                                   "\(meta.typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(T.self).")
+                // The hook returned a class that cannot be stored here (a cat where a dog is
+                // declared): the table is wrong, so the decode fails instead of dropping data.
+                let error = MappingTableError(typeName: meta.typeName, entry: "decodingType(for:) returned \(String(reflecting: chosen))",
+                                              problem: "\(String(reflecting: chosen)) is not a subclass of the declared type \(String(reflecting: T.self)); return the declared type, one of its subclasses, or nil")
+                throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
             }
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
