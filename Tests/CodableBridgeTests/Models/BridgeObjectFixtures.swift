@@ -328,3 +328,36 @@ final class PlainSub: PlainBase, @unchecked Sendable {
         level *= 10
     }
 }
+
+/// Overrides the remaining tables: `elementTypes`, `onlyProperties`, `enumsDefaultToFirstCase`.
+final class BOKennel: BridgeObject, @unchecked Sendable {
+    enum Size: String, Codable, CaseIterable { case small, large }
+
+    var dogs: [BOAnimal] = []
+    var size = Size.large
+    var note = "unset"
+
+    override init() { super.init() }
+
+    private enum CodingKeys: String, CodingKey { case dogs, size, note }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        dogs = try container.decode([BOAnimal].self, forKey: .dogs)
+        size = try container.decode(Size.self, forKey: .size)
+        note = try container.decodeIfPresent(String.self, forKey: .note) ?? "absent"
+        try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(dogs, forKey: .dogs)
+        try container.encode(size, forKey: .size)
+        try container.encode(note, forKey: .note)
+        try super.encode(to: encoder)
+    }
+
+    override class var elementTypes: [String: any Codable.Type] { ["dogs": BODog.self] }
+    override class var onlyProperties: Set<String>? { ["dogs", "size"] }
+    override class var enumsDefaultToFirstCase: Bool { true }
+}

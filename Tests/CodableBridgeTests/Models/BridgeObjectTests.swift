@@ -32,6 +32,16 @@ struct BridgeObjectHierarchyTests {
         #expect(try ModelMeta.of(BOPlain.self).lookups.keys.sorted() == ["title"])
     }
 
+    @Test("elementTypes, onlyProperties and enumsDefaultToFirstCase overrides apply")
+    func otherTables() throws {
+        let json: JSONValue = ["dogs": [["n": "Rex", "info": ["breed": "pug"]], Self.puppy], "size": "huge", "note": "x"]
+        let kennel = try decoder.decode(BOKennel.self, from: json)
+        #expect(kennel.dogs.map { type(of: $0).kind } == ["dog", "puppy"])   // narrowed to BODog, then decodingType
+        #expect(kennel.size == .small)                                        // first case
+        #expect(kennel.note == "absent")                                      // outside onlyProperties
+        #expect(try BridgeEncoder().encodeToJSONValue(kennel)["note"] == nil)
+    }
+
     @Test("hooks a class does not override are found by the probe and never called; overrides at any level are found")
     func hookProbe() throws {
         #expect(try ModelMeta.of(BOPlain.self).hasDecodingType == false)
