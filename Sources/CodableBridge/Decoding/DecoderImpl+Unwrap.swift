@@ -234,7 +234,7 @@ extension DecoderImpl {
         options.dataDecodingStrategy = .base64
         options.coercion.stringToData = .base64
         options.keyDecodingStrategy = .useDefaultKeys
-        return try DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
+        return DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
             guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
             return try? child.unwrap(T.self, node: node, key: nil)
         }
