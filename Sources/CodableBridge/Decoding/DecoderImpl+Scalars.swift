@@ -117,7 +117,7 @@ extension DecoderImpl {
     // MARK: Slow paths
 
     /// The scalar view of a node for the coercion rules; `nil` for arrays and objects.
-    func scalar(_ node: Int) -> Scalar? {
+    func scalar(_ node: Int) -> CoercionScalar? {
         switch nodes[node].kind {
         case .null: .null
         case .true: .bool(true)
@@ -130,7 +130,7 @@ extension DecoderImpl {
 
     /// After a strict mismatch: the user's rule, then the policy's; reports a conversion, or
     /// raises `NotConverted` (lenient) / the `JSONDecoder` error (strict).
-    func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (Scalar) -> Coercion<V>) throws -> V {
+    func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (CoercionScalar) -> CoercionResult<V>) throws -> V {
         // Strict with no user rules converts nothing: fail before building the scalar's text.
         guard lenient || options.coercion.hasCustomRules, let input = scalar(node), input != .null else {
             throw mismatch(V.self, node: node, key: key)
