@@ -60,8 +60,7 @@ extension Dictionary: BridgeCollectionDecodable where Key: Decodable, Value: Dec
         if Key.self == Int.self {
             return try impl.decodeDictionary(Value.self, elementType: elementType) { string, member in
                 guard let int = Int(string) else {
-                    throw DecodingErrors.typeMismatch(Int.self, found: "a String key (\"\(string)\")", path: impl.codingPath(adding: .name(string)),
-                                                      hint: " Expected Int key but found String key instead.")
+                    throw DecodingMessages.intKeyMismatch(string, path: impl.codingPath(adding: .name(string)))
                 }
                 return unsafeBitCast(int, to: Key.self)
             }
@@ -128,9 +127,9 @@ extension DecoderImpl {
                 result.append(try read(node, .index(index)))
             } catch let error as NotConverted {
                 if nodes[node].kind == .null {
-                    record(.dropped, key: .index(index), "null where \(E.self) was expected")
+                    record(.dropped, key: .index(index), DecodingMessages.droppedNull(E.self))
                 } else {
-                    record(.dropped, key: .index(index), "\(error.found) not converted to \(E.self) (\(error.reason))")
+                    record(.dropped, key: .index(index), DecodingMessages.droppedNotConverted(error, E.self))
                 }
             }
         }
@@ -157,7 +156,7 @@ extension DecoderImpl {
                 key = try makeKey(name, keyNode)
             } catch is DecodingError where lenient {
                 // A key that is not a `K` ("x" for `[Int: V]`) loses its member, like a bad value.
-                record(.dropped, key: .name(name), "key \"\(name)\" not converted to \(K.self)")
+                record(.dropped, key: .name(name), DecodingMessages.droppedKey(name, K.self))
                 continue
             }
             if result[key] != nil { continue }  // repeated key: the first occurrence wins
@@ -202,21 +201,21 @@ extension DecoderImpl {
     private func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?) throws -> E? {
         if nodes[node].kind == .null {
             if let value = nullValue(E.self) { return value }
-            if !lenient { throw DecodingErrors.valueNotFound(E.self, path: codingPath(adding: key)) }
-            record(.dropped, key: key, "null where \(E.self) was expected")
+            if !lenient { throw DecodingMessages.valueNotFound(E.self, path: codingPath(adding: key)) }
+            record(.dropped, key: key, DecodingMessages.droppedNull(E.self))
             return nil
         }
         do {
             return try unwrap(E.self, node: node, key: key, elementType: elementType)
         } catch let rejection as ModelRejected {
-            record(.rejected, key: key, "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)")
-            record(.dropped, key: key, "rejected \(rejection.typeName) left out")
+            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
+            record(.dropped, key: key, DecodingMessages.droppedRejected(rejection))
             return nil
         } catch let error as NotConverted {
-            record(.dropped, key: key, "\(error.found) not converted to \(E.self) (\(error.reason))")
+            record(.dropped, key: key, DecodingMessages.droppedNotConverted(error, E.self))
             return nil
         } catch let error as DecodingError where lenient && !error.isProgrammerError {
-            record(.dropped, key: key, "could not decode \(E.self): \(error.summary(below: pathString(codingPath(adding: key))))")
+            record(.dropped, key: key, DecodingMessages.droppedFailed(E.self, error: error, at: codingPath(adding: key)))
             return nil
         }
     }
@@ -229,19 +228,4 @@ extension DecodingError {
         return false
     }
 
-    /// A one-line summary for a report event at `path`: where below `path` the error happened
-    /// (`when: …` for `items[1].when`; nothing when at `path` itself), then the message.
-    func summary(below path: String) -> String {
-        switch self {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            var where_ = pathString(c.codingPath)
-            if where_.hasPrefix(path) {
-                where_.removeFirst(path.count)
-                if where_.hasPrefix(".") { where_.removeFirst() }
-            }
-            return where_.isEmpty ? c.debugDescription : "\(where_): \(c.debugDescription)"
-        @unknown default:
-            return "\(self)"
-        }
-    }
 }

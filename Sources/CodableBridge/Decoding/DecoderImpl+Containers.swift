@@ -36,8 +36,7 @@ extension DecoderImpl {
         }
 
         private func atEnd(_ type: Any.Type) -> DecodingError {
-            DecodingErrors.valueNotFound(type, path: impl.codingPath(depth: depth, extra: extra, key: .index(currentIndex)),
-                                         detail: "Unkeyed container is at end.")
+            DecodingMessages.unkeyedAtEnd(type, path: impl.codingPath(depth: depth, extra: extra, key: .index(currentIndex)))
         }
 
         private mutating func advance() {

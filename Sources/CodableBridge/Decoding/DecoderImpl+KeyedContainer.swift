@@ -182,7 +182,7 @@ extension DecoderImpl {
 
         func decodeNil(forKey key: Key) throws -> Bool {
             guard let node = find(key) else {
-                throw DecodingErrors.keyNotFound(key, path: codingPath, tried: tried(key))
+                throw DecodingMessages.keyNotFound(key, path: codingPath, tried: tried(key))
             }
             return impl.nodes[node].kind == .null
         }
@@ -240,7 +240,7 @@ extension DecoderImpl {
 
         private func nestedNode(_ key: Key) throws -> Int {
             guard let node = find(key) else {
-                throw DecodingErrors.keyNotFound(key, path: codingPath,
+                throw DecodingMessages.keyNotFound(key, path: codingPath,
                                                  tried: tried(key))
             }
             return node

@@ -3,7 +3,7 @@ import Foundation
 extension DecoderImpl {
     /// Decodes a `MappableCodable` model: subclass choice (`decodingType(for:)`), `willDecode`,
     /// the model's `init(from:)` with its mapping, then `didDecode`. A hook that throws raises
-    /// `ModelRejected`, which the nearest property or element handles (DESIGN.md's rejection rule).
+    /// `ModelRejected`, which the nearest property or element handles (Docs/Design.md, "Mapping tables": rejection).
     func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
         var concrete = model
         var meta = try self.meta(for: model, key: key)
@@ -18,8 +18,7 @@ extension DecoderImpl {
             guard chosen is T.Type else {
                 // The data chose a class that does not fit here (a cat in a list of dogs): bad
                 // data, so a lenient container drops the element.
-                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
-                                                   "\(meta.typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(T.self).")
+                throw DecodingMessages.chosenTypeDoesNotFit(meta.typeName, chosen: chosen, declared: T.self, path: codingPath(adding: key))
             }
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
@@ -44,7 +43,7 @@ extension DecoderImpl {
     private func verifyTables<M: MappableCodable>(of type: M.Type, state: ModelState, key: PathComponent?) throws {
         let requested = requestedKeys?[ObjectIdentifier(state.meta)] ?? []
         if let error = state.meta.unknownProperty(requested: requested) {
-            throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
         ModelMeta.setKeysVerified(M.self)
         state.tablesVerified = true
@@ -57,7 +56,7 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil)
         }
-        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
+        record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }
 
@@ -91,7 +90,7 @@ extension DecoderImpl {
         }
         let value = try open(concrete)
         guard let typed = value as? T else {
-            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "\(concrete) is not a \(T.self).")
+            throw DecodingMessages.notA(concrete, T.self, path: codingPath(adding: key))
         }
         return typed
     }

@@ -138,7 +138,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(DecoderImpl.describeValue(value)) (\(rule))")
+            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: V.self, value: DecodingMessages.value(value), rule: rule))
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)
@@ -151,8 +151,8 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .number else {
             if let value = numericStringInteger(node, as: T.self) {
-                let rule = options.coercion.stringToInteger == .yyModel ? " (YYModel)" : ""
-                record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(value) (string → \(T.self)\(rule))")
+                let yyModel = options.coercion.stringToInteger == .yyModel
+                record(.coerced, key: key, DecodingMessages.coercedNumericString(found: found(node), to: T.self, value: String(describing: value), yyModel: yyModel))
                 return value
             }
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
@@ -165,7 +165,7 @@ extension DecoderImpl {
         if lenient {
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
         }
-        throw DecodingErrors.numberDoesNotFit(text, T.self, path: codingPath(adding: key))
+        throw DecodingMessages.numberDoesNotFit(text, T.self, path: codingPath(adding: key))
     }
 
     /// `text` as a `T` when it is a whole number that fits exactly.
@@ -180,9 +180,9 @@ extension DecoderImpl {
 
     func _slowPathNumberDoesNotFit<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
         if lenient {
-            throw NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "out of \(T.self)'s range")
+            throw NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.outOfRange(T.self))
         }
-        throw DecodingErrors.numberDoesNotFit(text(node), T.self, path: codingPath(adding: key))
+        throw DecodingMessages.numberDoesNotFit(text(node), T.self, path: codingPath(adding: key))
     }
 
     func _slowPathFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
@@ -193,8 +193,8 @@ extension DecoderImpl {
             if string == nan { return T.nan }
         }
         if let value = numericStringFloatingPoint(node, as: T.self) {
-            let rule = options.coercion.stringToFloatingPoint == .yyModel ? " (YYModel)" : ""
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(value) (string → \(T.self)\(rule))")
+            let yyModel = options.coercion.stringToFloatingPoint == .yyModel
+            record(.coerced, key: key, DecodingMessages.coercedNumericString(found: found(node), to: T.self, value: String(describing: value), yyModel: yyModel))
             return value
         }
         return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }
@@ -250,14 +250,14 @@ extension DecoderImpl {
         if nodes[node].kind == .number {
             let text = text(node)
             if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
-            throw DecodingErrors.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
+            throw DecodingMessages.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
         }
         return try _slowPathCoerce(node, key, Decimal.self) { options.coercion.decimal(from: $0) }
     }
 
     func unwrapURL(_ node: Int, _ key: PathComponent?) throws -> URL {
         guard node != DecoderImpl.zero else {
-            throw NotConverted(expected: URL.self, found: "nothing", reason: "URL has no default value")
+            throw NotConverted(expected: URL.self, found: found(DecoderImpl.zero), reason: DecodingMessages.noDefault(URL.self))
         }
         if nodes[node].kind == .string {
             let string = text(node)
@@ -266,7 +266,7 @@ extension DecoderImpl {
             let padded = string.first?.isWhitespace == true || string.last?.isWhitespace == true
             if !(lenient && padded), let url = URL(string: string) { return url }
             if !lenient {
-                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Invalid URL string.")
+                throw DecodingMessages.invalidURL(path: codingPath(adding: key))
             }
         }
         return try _slowPathCoerce(node, key, URL.self) { options.coercion.url(from: $0) }
@@ -283,7 +283,7 @@ extension DecoderImpl {
             if nodes[node].kind == .string, !options.coercion.readsStringsAsUTF8Data {
                 if let data = Data(base64Encoded: text(node)) { return data }
                 if !lenient {
-                    throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Encountered Data is not valid Base64.")
+                    throw DecodingMessages.invalidBase64(path: codingPath(adding: key))
                 }
             }
             return try _slowPathCoerce(node, key, Data.self) { options.coercion.data(from: $0) }
@@ -292,7 +292,7 @@ extension DecoderImpl {
 
     func unwrapDate(_ node: Int, _ key: PathComponent?) throws -> Date {
         guard node != DecoderImpl.zero else {
-            throw NotConverted(expected: Date.self, found: "nothing", reason: "Date has no default value")
+            throw NotConverted(expected: Date.self, found: found(DecoderImpl.zero), reason: DecodingMessages.noDefault(Date.self))
         }
         switch options.dateDecodingStrategy.base {
         case .deferredToDate:
@@ -317,10 +317,10 @@ extension DecoderImpl {
             if case .null = input { throw mismatch(Date.self, node: node, key: key) }
             switch options.coercion.customRule(for: Date.self, from: input) {
             case .converted(let date, let rule)?:
-                record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → Date \(date) (\(rule))")
+                record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
                 return date
             case .notConverted(let reason)?:
-                return try dateNotParsed(node, key, "Cannot read a date from \(DecodingErrors.describe(self, node)): \(reason).")
+                return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
             case nil:
                 break
             }
@@ -328,15 +328,15 @@ extension DecoderImpl {
             case .converted(let date, _):
                 return date
             case .notConverted(let reason):
-                return try dateNotParsed(node, key, "Cannot read a date from \(DecodingErrors.describe(self, node)): \(reason).")
+                return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
             }
         }
     }
 
     private func dateNotParsed(_ node: Int, _ key: PathComponent?, _ message: String) throws -> Date {
         if lenient {
-            throw NotConverted(expected: Date.self, found: DecodingErrors.describe(self, node), reason: message)
+            throw NotConverted(expected: Date.self, found: found(node), reason: message)
         }
-        throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), message)
+        throw DecodingMessages.dataCorrupted(path: codingPath(adding: key), message)
     }
 }

@@ -94,7 +94,7 @@ extension DecoderImpl {
         }
         switch result {
         case .converted(let value, let rule):
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(DecoderImpl.describeValue(value)) (\(rule))")
+            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: T.self, value: DecodingMessages.value(value), rule: rule))
             return value
         case .notConverted(let reason):
             throw mismatch(T.self, node: node, key: key, reason: reason)
@@ -107,9 +107,7 @@ extension DecoderImpl {
         let value = try open(concrete)
         guard let typed = value as? T else {
             // A wrong table, not bad data: never dropped as an element would be.
-            let error = MappingTableError(typeName: "the model declaring it", entry: "elementTypes names \(concrete) for a property declared as \(T.self)",
-                                          problem: "\(concrete) is not a subtype of \(T.self)")
-            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "elementTypes names \(concrete) for a property declared as \(T.self), which \(concrete) is not a subtype of.", underlying: error)
+            throw DecodingMessages.elementTypeDoesNotFit(concrete, declared: T.self, path: codingPath(adding: key))
         }
         return typed
     }
@@ -123,7 +121,7 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
         }
-        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
+        record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }
 
@@ -142,12 +140,12 @@ extension DecoderImpl {
         switch error {
         case let error as NotConverted:
             if isNullWord(node) {
-                record(.coerced, key: key, "string \"\(text(node))\" → nil")
+                record(.coerced, key: key, DecodingMessages.nullWord(text(node)))
             } else {
-                record(.defaulted, key: key, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
+                record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
             }
         case let error as ModelRejected:
-            record(.rejected, key: key, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
+            record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
         default:
             throw error
         }
@@ -167,21 +165,21 @@ extension DecoderImpl {
     func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
         let failure = substitutionError(T.self, key: key, reason: reason)
         if case .rejected(let rejection) = reason {
-            record(.rejected, key: key, "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)")
+            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
         }
         if case .throw = options.missingValueStrategy.base { throw failure }
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
         if let value = nullValue(T.self) { return value }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(DecoderImpl.describeValue(declared))")
+            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
         }
         // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
         // first of `allCases`. Checked before the zero value, so it also wins over a case whose
         // raw value happens to be 0 or "".
         if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
-            record(.defaulted, key: key, "\(describe(reason)); used the first case \(T.self).\(first)")
+            record(.defaulted, key: key, DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
             return first
         }
         let value: T
@@ -192,7 +190,7 @@ extension DecoderImpl {
         } catch {
             throw failure
         }
-        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(DecoderImpl.describeValue(value))")
+        record(.defaulted, key: key, DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
         return value
     }
 
@@ -210,7 +208,7 @@ extension DecoderImpl {
 
     /// The not-converted signal for a value at `node` that is no case of the enum `T`.
     func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
-        NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "it is not a case of \(T.self)")
+        NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.notACase(T.self))
     }
 
     /// The first case of `T` when it is `CaseIterable` (and has a case).
@@ -240,32 +238,25 @@ extension DecoderImpl {
         }
     }
 
-    /// A value as report details show it: strings quoted, at most 60 characters.
-    static func describeValue<V>(_ value: V) -> String {
-        let text = value as? String ?? String(describing: value)
-        let cut = text.count > 60 ? text.prefix(60) + "…" : text[...]
-        return value is String ? "\"\(cut)\"" : String(cut)
-    }
-
     private func describe(_ reason: SubstitutionReason) -> String {
         switch reason {
-        case .missing(let tried): tried.count <= 1 ? "missing" : "missing (tried \(tried.joined(separator: ", ")))"
-        case .null: "null"
-        case .notConverted(let error): "\(error.found) not converted (\(error.reason))"
-        case .rejected: "model rejected"
+        case .missing(let tried): DecodingMessages.substitution(missing: tried)
+        case .null: DecodingMessages.substitutionNull
+        case .notConverted(let error): DecodingMessages.substitution(notConverted: error)
+        case .rejected: DecodingMessages.substitutionRejected
         }
     }
 
     private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
         switch reason {
         case .missing(let tried):
-            return DecodingErrors.keyNotFound(key.codingKey, path: codingPath, tried: tried)
+            return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried)
         case .null:
-            return DecodingErrors.valueNotFound(T.self, path: codingPath(adding: key))
+            return DecodingMessages.valueNotFound(T.self, path: codingPath(adding: key))
         case .notConverted(let error):
-            return DecodingErrors.typeMismatch(error.expected, found: error.found, path: codingPath(adding: key), hint: " " + error.reason)
+            return DecodingMessages.notConverted(error, path: codingPath(adding: key))
         case .rejected(let rejection):
-            return DecodingErrors.rejected(rejection, path: codingPath(adding: key))
+            return DecodingMessages.rejected(rejection, path: codingPath(adding: key))
         }
     }
 }

@@ -107,14 +107,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         do {
             return try unwrap(T.self, node: node, key: nil)
         } catch let rejection as ModelRejected {
-            throw DecodingErrors.rejected(rejection, path: codingPath)
+            throw DecodingMessages.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {
             if node != DecoderImpl.zero, nodes[node].kind == .null {
                 // A null root has no property to default: `JSONDecoder`'s valueNotFound.
-                throw DecodingErrors.valueNotFound(notConverted.expected, path: codingPath)
+                throw DecodingMessages.valueNotFound(notConverted.expected, path: codingPath)
             }
-            throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: codingPath,
-                                              hint: " " + notConverted.reason)
+            throw DecodingMessages.notConverted(notConverted, path: codingPath)
         }
     }
 
@@ -137,8 +136,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             default: found = nil
             }
             guard let found else {
-                throw DecodingErrors.keyNotFound(AnyCodingKey(segment), path: codingPath,
-                                                 tried: nil)
+                throw DecodingMessages.keyNotFound(AnyCodingKey(segment), path: codingPath)
             }
             path.append(.name(segment))
             node = found
@@ -170,7 +168,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .object {
-            throw mismatch([String: Any].self, node: node, key: nil, reason: "an object was expected")
+            throw mismatch([String: Any].self, node: node, key: nil, reason: DecodingMessages.objectExpected)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
     }
@@ -178,7 +176,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = current
         if node != DecoderImpl.zero, nodes[node].kind != .array {
-            throw mismatch([Any].self, node: node, key: nil, reason: "an array was expected")
+            throw mismatch([Any].self, node: node, key: nil, reason: DecodingMessages.arrayExpected)
         }
         return UnkeyedContainer(impl: self, array: node)
     }
@@ -256,7 +254,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         do {
             meta = try ModelMeta.of(type)
         } catch {
-            throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
         let state = ModelState(meta: meta, tablesVerified: ModelMeta.keysVerified(type),
                                didDecodeImplemented: ModelMeta.didDecodeIsImplemented(type))
@@ -276,20 +274,25 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The error or missing-value signal for a node that is not of the expected kind.
     func mismatch(_ type: Any.Type, node: Int, key: PathComponent?, reason: String? = nil) -> any Error {
         if node >= 0, nodes[node].kind == .null {
-            if lenient { return NotConverted(expected: type, found: "null", reason: reason ?? "null") }
+            let null = DecodingMessages.found(.null, text: "")
+            if lenient { return NotConverted(expected: type, found: null, reason: reason ?? null) }
             if type == Bool.self {
                 // JSONDecoder reports a null Bool as a type mismatch (other types: valueNotFound).
-                return DecodingErrors.typeMismatch(type, found: "null", path: codingPath(adding: key))
+                return DecodingMessages.typeMismatch(type, found: null, path: codingPath(adding: key))
             }
-            return DecodingErrors.valueNotFound(type, path: codingPath(adding: key),
-                                                detail: "Cannot get \(type) -- found null value instead")
+            return DecodingMessages.valueNotFound(type, path: codingPath(adding: key))
         }
         if lenient {
-            let found = DecodingErrors.describe(self, node)
-            return NotConverted(expected: type, found: found, reason: reason ?? "no rule converts \(found) to \(type)")
+            let found = found(node)
+            return NotConverted(expected: type, found: found, reason: reason ?? DecodingMessages.noRule(found: found, to: type))
         }
         // Strict: `JSONDecoder`'s error, cheaply (types probe with `try?` and throw often).
-        let kind = node >= 0 ? DecodingErrors.kindName(nodes[node].kind) : "nothing"
-        return DecodingErrors.typeMismatch(type, found: "a \(kind)", path: codingPath(adding: key))
+        return DecodingMessages.typeMismatch(type, found: DecodingMessages.foundKind(node >= 0 ? nodes[node].kind : nil),
+                                             path: codingPath(adding: key))
+    }
+
+    /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).
+    func found(_ node: Int) -> String {
+        node < 0 ? DecodingMessages.found(nil, text: "") : DecodingMessages.found(nodes[node].kind, text: text(node))
     }
 }

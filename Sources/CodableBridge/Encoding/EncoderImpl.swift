@@ -48,9 +48,7 @@ final class EncoderImpl {
         let impl = EncoderImpl(options: options)
         try impl.encode(value, into: 0)
         guard impl.tree[0].kind != .pending else {
-            throw EncodingError.invalidValue(value, .init(
-                codingPath: [],
-                debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.encodedNothing(value)
         }
         return impl.tree
     }

@@ -67,18 +67,18 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         for property in mapping.keys.sorted() {
             let key = mapping[property]!
             if property.isEmpty {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\"]", problem: "the property name is empty")
+                throw .emptyMappedProperty(typeName)
             }
             if key.candidates.isEmpty {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the list of alternate keys is empty; give at least one key")
+                throw .noAlternates(typeName, property: property)
             }
             var list: [Lookup] = []
             for candidate in key.candidates {
                 if candidate.segments == [""] {
-                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "the JSON key is empty; give the key the value is read from and written to")
+                    throw .emptyKey(typeName, property: property, key: key)
                 }
                 if candidate.segments.isEmpty || candidate.segments.contains(where: \.isEmpty) {
-                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
+                    throw .emptySegment(typeName, property: property, key: key)
                 }
                 if candidate.isDottedLiteral {
                     list.append(Lookup(segments: [candidate.joined]))
@@ -86,10 +86,10 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
                 list.append(Lookup(segments: candidate.segments))
             }
             if ignored.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
+                throw .mappedAndIgnored(typeName, property: property)
             }
             if let only, !only.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties")
+                throw .mappedButNotAllowed(typeName, property: property)
             }
             lookups[property] = list
             encodingPaths[property] = key.candidates[0].segments
@@ -97,25 +97,25 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if let only {
             let both = only.intersection(ignored)
             if let first = both.sorted().first {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored; remove it from one of the two")
+                throw .allowedAndIgnored(typeName, property: first)
             }
             if only.contains("") {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name; remove it")
+                throw .emptyName(typeName, table: "onlyProperties")
             }
         }
         if ignored.contains("") {
-            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name; remove it")
+            throw .emptyName(typeName, table: "ignoredProperties")
         }
         let elementTypes = type.elementTypes
         if let empty = elementTypes.keys.first(where: \.isEmpty) {
-            throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(empty)\"]", problem: "the property name is empty")
+            throw .emptyElementTypeProperty(typeName, property: empty)
         }
         for property in elementTypes.keys.sorted() {
             if ignored.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is also in ignoredProperties, so it is never decoded; remove it from one of the two")
+                throw .elementTypeIgnored(typeName, property: property)
             }
             if let only, !only.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from elementTypes or add it to onlyProperties")
+                throw .elementTypeNotAllowed(typeName, property: property)
             }
         }
         self.lookups = lookups
@@ -242,9 +242,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         ]
         for (table, names) in tables {
             if let unknown = names.first(where: { !requested.contains($0) }) {
-                let known = requested.sorted().joined(separator: ", ")
-                return MappingTableError(typeName: typeName, entry: "\(table) names \"\(unknown)\"",
-                                         problem: "\(typeName) has no property with that coding key (its coding keys: \(known)); check the spelling")
+                return .unknownProperty(typeName, table: table, property: unknown, codingKeys: requested.sorted())
             }
         }
         return nil
@@ -315,24 +313,5 @@ private final class MetaCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         hooks[id, default: InstanceHooks()][keyPath: field] = value
-    }
-}
-
-/// An invalid mapping table, found the first time its type was decoded or encoded.
-///
-/// ```
-/// Invalid mapping table of MyApp.Book: keyMapping["desc"] = "ext..desc": a key or key-path
-/// segment is empty (check for a leading, trailing or doubled '.')
-/// ```
-public struct MappingTableError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The model type whose table is invalid.
-    public let typeName: String
-    /// The offending entry, as written.
-    public let entry: String
-    /// What is wrong and how to fix it.
-    public let problem: String
-
-    public var description: String {
-        "Invalid mapping table of \(typeName): \(entry): \(problem)"
     }
 }
