@@ -45,7 +45,7 @@ extension DecoderImpl {
         if let error = state.meta.unknownProperty(requested: requested) {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        ModelMeta.setKeysVerified(M.self)
+        DecodingTypeFacts.setTablesVerified(M.self)
         state.tablesVerified = true
     }
 
@@ -76,11 +76,7 @@ extension DecoderImpl {
             guard node != DecoderImpl.zero, state.didDecodeImplemented != false else { return value }
             let json = tape.value(at: node)
             do {
-                if state.didDecodeImplemented == nil {
-                    let usedDefault = try HookProbe.usesDefault { try value.didDecode(from: json) }
-                    ModelMeta.setDidDecodeIsImplemented(M.self, !usedDefault)
-                    state.didDecodeImplemented = !usedDefault
-                } else {
+                state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
                     try value.didDecode(from: json)
                 }
             } catch {

@@ -203,7 +203,7 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
               case .dataCorrupted = error, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && owner.declaredDefaults != nil
+        return T.self is any RawRepresentable.Type && DecodingTypeFacts.declaredDefaults(of: owner.type) != nil
     }
 
     /// The not-converted signal for a value at `node` that is no case of the enum `T`.
@@ -221,10 +221,10 @@ extension DecoderImpl {
     /// The property's value in the owner's encoded `init()` instance, when it is a
     /// ``DefaultInitializable`` model that has one.
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        guard case .key(let codingKey) = key, let defaults = owner.declaredDefaults else { return nil }
+        guard case .key(let codingKey) = key, let defaults = DecodingTypeFacts.declaredDefaults(of: owner.type) else { return nil }
         let name = codingKey.stringValue
         let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
-        // Read the tape as `ModelMeta.declaredDefaults` wrote it, not with the caller's date, data
+        // Read the tape as `DecodingTypeFacts.declaredDefaults` wrote it, not with the caller's date, data
         // and key strategies (a `.secondsSince1970` decoder could not read the dates back, and
         // `.yyModel` would take base64 text for UTF-8 bytes).
         var options = options

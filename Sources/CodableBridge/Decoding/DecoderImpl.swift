@@ -256,8 +256,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         } catch {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        let state = ModelState(meta: meta, tablesVerified: ModelMeta.keysVerified(type),
-                               didDecodeImplemented: ModelMeta.didDecodeIsImplemented(type))
+        let state = ModelState(meta: meta, tablesVerified: DecodingTypeFacts.tablesVerified(type),
+                               didDecodeImplemented: HookProbe.isImplemented(.didDecode, by: type))
         modelStates.append((id, state))
         return state
     }

@@ -156,21 +156,16 @@ final class EncoderImpl {
         let map = try keyMap(for: modelType, id: id, value: model, at: node)
         try withTarget(node, map: map) { try model.encode(to: self) }
         guard tree[node].kind == .object else { return }
-        let implemented = didEncodeImplemented[id] ?? ModelMeta.didEncodeIsImplemented(modelType)
+        let implemented = didEncodeImplemented[id] ?? HookProbe.isImplemented(.didEncode, by: modelType)
         if implemented == false {
             didEncodeImplemented[id] = false
             return
         }
         var object = tree.objectValue(at: node)
         do {
-            if implemented == nil {
-                let usedDefault = try HookProbe.usesDefault { try model.didEncode(into: &object) }
-                ModelMeta.setDidEncodeIsImplemented(modelType, !usedDefault)
-                didEncodeImplemented[id] = !usedDefault
-                if usedDefault { return }
-            } else {
-                try model.didEncode(into: &object)
-            }
+            let ran = try HookProbe.call(.didEncode, of: modelType, known: implemented) { try model.didEncode(into: &object) }
+            didEncodeImplemented[id] = ran
+            if !ran { return }
         } catch {
             throw EncodingError.didEncodeFailed(model, type: modelType, codingPath: tree.codingPath(of: node), error: error)
         }

@@ -6,8 +6,9 @@ import Foundation
 // user writes; reading them builds dictionaries and arrays. YYModel compiles them once per class
 // into `_YYModelMeta`; we do the same. The first time a `MappableCodable` type is decoded or
 // encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
-// `ObjectIdentifier` in a lock-protected dictionary. Decoders copy the pointer into a per-decode
-// cache, so steady-state decoding takes no lock.
+// `ObjectIdentifier` in a `TypeCache` (one lock). A decoder or encoder looks a type up once per
+// decode or encode and keeps the pointer in its own per-decode list, so the lock is taken once
+// per model type per decode, never per value.
 //
 //     struct Book: MappableCodable {
 //         static var keyMapping: KeyMapping { ["name": "n", "desc": "ext.desc", "id": ["id", "ID"]] }
@@ -180,55 +181,16 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         encodingPaths[property]
     }
 
-    /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
-    /// once per type (`nil` for other models, or when that instance cannot be encoded).
-    ///
-    /// Dates are written as seconds since 1970 (exact, where ISO 8601 drops fractions) and data as
-    /// base64, whatever the caller's strategies; `DecoderImpl.declaredDefault` reads them back
-    /// with the same two strategies.
-    package var declaredDefaults: JSONTape? {
-        ModelMeta.cache.defaults(for: ObjectIdentifier(type)) { [type] in
-            var encoder = BridgeEncoder()
-            encoder.dateEncodingStrategy = .secondsSince1970
-            encoder.dataEncodingStrategy = .base64
-            guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
-                  let value = try? encoder.encodeToJSONValue(instance) else { return nil }
-            return JSONTape(value: value)
-        }
-    }
-
     // MARK: The cache
 
-    private static let cache = MetaCache()
+    private static let metas = TypeCache<ModelMeta>()
 
-    /// The compiled mapping of `type`, built and validated on first use.
+    /// The compiled mapping of `type`, built and validated on first use (an invalid table is not
+    /// cached: it fails every time the type is used).
     ///
     /// - Throws: ``MappingTableError`` naming the type and the invalid entry.
     package static func of(_ type: any MappableCodable.Type) throws(MappingTableError) -> ModelMeta {
-        let id = ObjectIdentifier(type)
-        if let meta = cache.get(id) { return meta }
-        let meta = try ModelMeta(type)
-        return cache.insert(meta, for: id)
-    }
-
-    /// Whether values of `type` have a `didDecode` that does something, once known.
-    package static func didDecodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
-        cache.hookFlag(ObjectIdentifier(type), \.didDecode)
-    }
-
-    /// Records the outcome of probing `didDecode` for `type`.
-    package static func setDidDecodeIsImplemented(_ type: any MappableCodable.Type, _ value: Bool) {
-        cache.setHookFlag(ObjectIdentifier(type), \.didDecode, value)
-    }
-
-    /// Whether a decode of `type` has confirmed that its tables name only real properties.
-    package static func keysVerified(_ type: any MappableCodable.Type) -> Bool {
-        cache.hookFlag(ObjectIdentifier(type), \.keysVerified) ?? false
-    }
-
-    /// Records that the tables of `type` name only real properties.
-    package static func setKeysVerified(_ type: any MappableCodable.Type) {
-        cache.setHookFlag(ObjectIdentifier(type), \.keysVerified, true)
+        try metas.value(for: type) { () throws(MappingTableError) in try ModelMeta(type) }
     }
 
     /// The first table entry that names a property the model never asked for while decoding
@@ -246,72 +208,5 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             }
         }
         return nil
-    }
-
-    /// Whether values of `type` have a `didEncode` that does something, once known.
-    package static func didEncodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
-        cache.hookFlag(ObjectIdentifier(type), \.didEncode)
-    }
-
-    /// Records the outcome of probing `didEncode` for `type`.
-    package static func setDidEncodeIsImplemented(_ type: any MappableCodable.Type, _ value: Bool) {
-        cache.setHookFlag(ObjectIdentifier(type), \.didEncode, value)
-    }
-}
-
-/// The per-type cache: metas and the instance-hook probe results, under one lock.
-private final class MetaCache: @unchecked Sendable {
-    struct InstanceHooks {
-        var didDecode: Bool?
-        var didEncode: Bool?
-        var keysVerified: Bool?
-    }
-
-    private let lock = NSLock()
-    private var metas: [ObjectIdentifier: ModelMeta] = [:]
-    private var hooks: [ObjectIdentifier: InstanceHooks] = [:]
-    private var defaults: [ObjectIdentifier: JSONTape?] = [:]
-
-    /// The cached defaults of a type, computed outside the lock on first use.
-    func defaults(for id: ObjectIdentifier, compute: () -> JSONTape?) -> JSONTape? {
-        lock.lock()
-        if let cached = defaults[id] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
-        let computed = compute()
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = defaults[id] { return cached }
-        defaults[id] = computed
-        return computed
-    }
-
-    func get(_ id: ObjectIdentifier) -> ModelMeta? {
-        lock.lock()
-        defer { lock.unlock() }
-        return metas[id]
-    }
-
-    /// Inserts unless another thread won the race; returns the stored meta.
-    func insert(_ meta: ModelMeta, for id: ObjectIdentifier) -> ModelMeta {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = metas[id] { return existing }
-        metas[id] = meta
-        return meta
-    }
-
-    func hookFlag(_ id: ObjectIdentifier, _ field: KeyPath<InstanceHooks, Bool?>) -> Bool? {
-        lock.lock()
-        defer { lock.unlock() }
-        return hooks[id]?[keyPath: field]
-    }
-
-    func setHookFlag(_ id: ObjectIdentifier, _ field: WritableKeyPath<InstanceHooks, Bool?>, _ value: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        hooks[id, default: InstanceHooks()][keyPath: field] = value
     }
 }
