@@ -75,7 +75,7 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
 
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Wrapped? {
         let node = impl.current
-        if node == DecoderImpl.zero || impl.nodes[node].kind == .null { return nil }
+        if node == DecoderImpl.missingNode || impl.nodes[node].kind == .null { return nil }
         do {
             return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
         } catch {
@@ -90,7 +90,7 @@ extension DecoderImpl {
     /// The elements of the array at `current`.
     func decodeArray<E: Decodable>(_ type: E.Type, elementType: (any Codable.Type)?) throws -> [E] {
         let array = current
-        guard array != DecoderImpl.zero else { return [] }
+        guard array != DecoderImpl.missingNode else { return [] }
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
         let count = Int(nodes[array].length)
         var result: [E] = []
@@ -114,7 +114,7 @@ extension DecoderImpl {
     @inline(__always)
     func decodeScalarArray<E>(_ read: (Int, PathComponent?) throws -> E) throws -> [E] {
         let array = current
-        guard array != DecoderImpl.zero else { return [] }
+        guard array != DecoderImpl.missingNode else { return [] }
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
         let count = Int(nodes[array].length)
         var result: [E] = []
@@ -141,7 +141,7 @@ extension DecoderImpl {
                                                      makeKey: (String, Int) throws -> K) throws -> [K: V]
     {
         let object = current
-        guard object != DecoderImpl.zero else { return [:] }
+        guard object != DecoderImpl.missingNode else { return [:] }
         guard nodes[object].kind == .object else { throw mismatch([String: V].self, node: object, key: nil) }
         var result: [K: V] = [:]
         result.reserveCapacity(Int(nodes[object].length))
@@ -161,39 +161,20 @@ extension DecoderImpl {
             }
             if result[key] != nil { continue }  // repeated key: the first occurrence wins
             let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
-            if levelFallback != DecoderImpl.zero, let fallback, let counterpart = fallback.findMember(name, in: levelFallback),
-               fallback.nodes[counterpart].kind == .object
-            {
-                nextFallback = counterpart
-            }
-            defer { nextFallback = DecoderImpl.zero }
-            if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
+            if let update {
+                prepareMemberFallback(name, update: update)
+                defer { update.next = DecoderImpl.missingNode }
+                if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
+                    result[key] = value
+                }
+            } else if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
                 result[key] = value
             }
         }
-        if levelFallback != DecoderImpl.zero, let fallback {
-            try mergeFallbackMembers(into: &result, from: fallback, elementType: elementType, makeKey: makeKey)
+        if let update {
+            try mergeFallbackMembers(into: &result, update: update, elementType: elementType, makeKey: makeKey)
         }
         return result
-    }
-
-    /// `update(_:from:)`: members of the current dictionary that the document does not mention.
-    private func mergeFallbackMembers<K: Hashable, V: Decodable>(into result: inout [K: V], from fallback: DecoderImpl,
-                                                                 elementType: (any Codable.Type)?,
-                                                                 makeKey: (String, Int) throws -> K) throws
-    {
-        var member = levelFallback + 1
-        let end = fallback.nodes[levelFallback].payload
-        while member < end {
-            let keyNode = member
-            member = fallback.next(member + 1)
-            let name = fallback.text(keyNode)
-            let key = try makeKey(name, keyNode)
-            guard result[key] == nil else { continue }
-            fallback.path = path
-            let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
-            result[key] = try fallback.unwrap(V.self, node: keyNode + 1, key: component, elementType: elementType)
-        }
     }
 
     /// One container element; `nil` when it was dropped (lenient policies, rejected models).

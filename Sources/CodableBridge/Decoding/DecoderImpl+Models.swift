@@ -7,12 +7,12 @@ extension DecoderImpl {
     func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
         var concrete = model
         var meta = try self.meta(for: model, key: key)
-        if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+        if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
            let embedded = try decodeEmbeddedModel(T.self, node: node, key: key)
         {
             return embedded
         }
-        if node != DecoderImpl.zero, meta.hasDecodingType, nodes[node].kind == .object,
+        if node != DecoderImpl.missingNode, meta.hasDecodingType, nodes[node].kind == .object,
            let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
         {
             guard chosen is T.Type else {
@@ -23,7 +23,7 @@ extension DecoderImpl {
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
         }
-        if node != DecoderImpl.zero, meta.hasWillDecode {
+        if node != DecoderImpl.missingNode, meta.hasWillDecode {
             let rewritten: JSONValue
             do {
                 rewritten = try concrete.willDecode(tape.value(at: node))
@@ -73,7 +73,7 @@ extension DecoderImpl {
                 return try M(from: self)
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
-            guard node != DecoderImpl.zero, state.didDecodeImplemented != false else { return value }
+            guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return value }
             let json = tape.value(at: node)
             do {
                 state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {

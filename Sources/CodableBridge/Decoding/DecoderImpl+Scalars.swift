@@ -13,7 +13,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapString(_ node: Int, _ key: PathComponent?) throws -> String {
-        guard node != DecoderImpl.zero else { return "" }
+        guard node != DecoderImpl.missingNode else { return "" }
         let n = nodes[node]
         if n.kind == .string {
             return String(decoding: UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)), as: UTF8.self)
@@ -23,7 +23,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapBool(_ node: Int, _ key: PathComponent?) throws -> Bool {
-        guard node != DecoderImpl.zero else { return false }
+        guard node != DecoderImpl.missingNode else { return false }
         switch nodes[node].kind {
         case .true: return true
         case .false: return false
@@ -33,7 +33,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapInteger<T: FixedWidthInteger>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
-        guard node != DecoderImpl.zero else { return 0 }
+        guard node != DecoderImpl.missingNode else { return 0 }
         let n = nodes[node]
         if n.kind == .number, n.flags & JSONTape.Flags.integer != 0, let value = parseInteger(n, as: T.self) {
             return value
@@ -72,7 +72,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
-        guard node != DecoderImpl.zero else { return 0 }
+        guard node != DecoderImpl.missingNode else { return 0 }
         let n = nodes[node]
         if n.kind == .number {
             let value = parseDouble(n)
@@ -246,7 +246,7 @@ extension DecoderImpl {
     // MARK: Foundation types
 
     func unwrapDecimal(_ node: Int, _ key: PathComponent?) throws -> Decimal {
-        guard node != DecoderImpl.zero else { return 0 }
+        guard node != DecoderImpl.missingNode else { return 0 }
         if nodes[node].kind == .number {
             let text = text(node)
             if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
@@ -256,8 +256,8 @@ extension DecoderImpl {
     }
 
     func unwrapURL(_ node: Int, _ key: PathComponent?) throws -> URL {
-        guard node != DecoderImpl.zero else {
-            throw NotConverted(expected: URL.self, found: found(DecoderImpl.zero), reason: DecodingMessages.noDefault(URL.self))
+        guard node != DecoderImpl.missingNode else {
+            throw NotConverted(expected: URL.self, found: found(DecoderImpl.missingNode), reason: DecodingMessages.noDefault(URL.self))
         }
         if nodes[node].kind == .string {
             let string = text(node)
@@ -273,7 +273,7 @@ extension DecoderImpl {
     }
 
     func unwrapData(_ node: Int, _ key: PathComponent?) throws -> Data {
-        guard node != DecoderImpl.zero else { return Data() }
+        guard node != DecoderImpl.missingNode else { return Data() }
         switch options.dataDecodingStrategy.base {
         case .deferredToData:
             return try descend(into: node, key: key) { try Data(from: self) }
@@ -291,8 +291,8 @@ extension DecoderImpl {
     }
 
     func unwrapDate(_ node: Int, _ key: PathComponent?) throws -> Date {
-        guard node != DecoderImpl.zero else {
-            throw NotConverted(expected: Date.self, found: found(DecoderImpl.zero), reason: DecodingMessages.noDefault(Date.self))
+        guard node != DecoderImpl.missingNode else {
+            throw NotConverted(expected: Date.self, found: found(DecoderImpl.missingNode), reason: DecodingMessages.noDefault(Date.self))
         }
         switch options.dateDecodingStrategy.base {
         case .deferredToDate:

@@ -28,7 +28,7 @@ extension DecoderImpl {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(node, key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(node, key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(node, key), to: T.self) }
-        if T.self == JSONValue.self { return unsafeBitCast(node == DecoderImpl.zero ? JSONValue.null : tape.value(at: node), to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(node == DecoderImpl.missingNode ? JSONValue.null : tape.value(at: node), to: T.self) }
         return try _slowPathUnwrap(type, node: node, key: key, elementType: elementType)
     }
 
@@ -57,12 +57,12 @@ extension DecoderImpl {
     }
 
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
-        if options.coercion.hasCustomRules, node != DecoderImpl.zero, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
+        if options.coercion.hasCustomRules, node != DecoderImpl.missingNode, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
             return custom
         }
         let kind = classify(T.self)
         if case .collection(let collection) = kind {
-            if node != DecoderImpl.zero, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
+            if node != DecoderImpl.missingNode, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
                options.coercion.parsesEmbeddedJSON, let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType)
             {
                 return embedded
@@ -77,7 +77,7 @@ extension DecoderImpl {
         if case .model(let model) = kind {
             return try decodeModel(T.self, model, node: node, key: key)
         }
-        if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+        if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
            let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: nil)
         {
             return embedded
@@ -186,7 +186,7 @@ extension DecoderImpl {
         do {
             zeroDepth += 1
             defer { zeroDepth -= 1 }
-            value = try unwrap(T.self, node: DecoderImpl.zero, key: key)
+            value = try unwrap(T.self, node: DecoderImpl.missingNode, key: key)
         } catch {
             throw failure
         }

@@ -13,17 +13,17 @@ import Foundation
 //           element 2 → Status.init(from:)    path [statuses,[2]] current 90
 //             decode(Int.self, "id")          scalar: no push; path only on error/report
 //
-// Scalars are read straight from the node (`unwrapInteger(node:key:)` …) with the strict check
+// Scalars are read straight from the node (`unwrapInteger(_:_:as:)` …) with the strict check
 // first; coercion (`options.coercion`) runs only after a strict mismatch, on the `_slowPath…`
 // functions. A value the policy will not convert raises the private `NotConverted`, which the
 // nearest property (→ default or nil) or container element (→ dropped) turns into a report event.
-// `current == DecoderImpl.zero` is the virtual "missing value": it answers every request with the
+// `current == DecoderImpl.missingNode` is the virtual "missing value": it answers every request with the
 // type's zero value (0, "", false, [], {} …), which is how defaults are produced.
 
 /// The decoder object for one decode. See the design comment at the top of this file.
 final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The virtual node that stands for a missing value (decodes as the type's zero value).
-    static let zero = -1
+    static let missingNode = -1
 
     let tape: JSONTape
     let nodes: UnsafeBufferPointer<JSONTape.Node>
@@ -45,12 +45,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
     @exclusivity(unchecked) private var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
-    /// `update(_:from:)`: a decoder over the current value's encoded tree. Values absent from the
-    /// document are taken from it, level by level (`levelFallback` is this level's object there).
-    @exclusivity(unchecked) var fallback: DecoderImpl?
-    @exclusivity(unchecked) var levelFallback = DecoderImpl.zero
-    /// The fallback object for the next level down, consumed by `descend`.
-    @exclusivity(unchecked) var nextFallback = DecoderImpl.zero
+    /// `update(_:from:)`'s state (see DecoderImpl+Update.swift); `nil` for a plain decode.
+    @exclusivity(unchecked) var update: UpdateFallback?
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
@@ -96,8 +92,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             }
             guard let fallback else { return try impl.decodeRoot(T.self, node: node) }
             return try with(tape: fallback, options: options, report: nil, path: []) { fallbackImpl in
-                impl.fallback = fallbackImpl
-                impl.nextFallback = fallbackImpl.nodes[0].kind == .object ? 0 : DecoderImpl.zero
+                impl.update = UpdateFallback(decoder: fallbackImpl)
                 return try impl.decodeRoot(T.self, node: node)
             }
         }
@@ -109,7 +104,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         } catch let rejection as ModelRejected {
             throw DecodingMessages.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {
-            if node != DecoderImpl.zero, nodes[node].kind == .null {
+            if node != DecoderImpl.missingNode, nodes[node].kind == .null {
                 // A null root has no property to default: `JSONDecoder`'s valueNotFound.
                 throw DecodingMessages.valueNotFound(notConverted.expected, path: codingPath)
             }
@@ -167,7 +162,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = current
-        if node != DecoderImpl.zero, nodes[node].kind != .object {
+        if node != DecoderImpl.missingNode, nodes[node].kind != .object {
             throw mismatch([String: Any].self, node: node, key: nil, reason: DecodingMessages.objectExpected)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
@@ -175,7 +170,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = current
-        if node != DecoderImpl.zero, nodes[node].kind != .array {
+        if node != DecoderImpl.missingNode, nodes[node].kind != .array {
             throw mismatch([Any].self, node: node, key: nil, reason: DecodingMessages.arrayExpected)
         }
         return UnkeyedContainer(impl: self, array: node)
@@ -186,7 +181,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     }
 
     func decodeJSONValue() throws -> JSONValue {
-        current == DecoderImpl.zero ? .null : tape.value(at: current)
+        current == DecoderImpl.missingNode ? .null : tape.value(at: current)
     }
 
     // MARK: Walking
@@ -196,18 +191,15 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func descend<R>(into node: Int, key: PathComponent?, _ body: () throws -> R) rethrows -> R {
         let savedNode = current
         let savedMeta = levelMeta
-        let savedFallback = levelFallback
         current = node
         levelMeta = nil
-        levelFallback = nextFallback
-        nextFallback = DecoderImpl.zero
         if let key { path.append(key) }
         defer {
             current = savedNode
             levelMeta = savedMeta
-            levelFallback = savedFallback
             if key != nil { path.removeLast() }
         }
+        if let update { return try update.descend(body) }
         return try body()
     }
 
