@@ -25,6 +25,7 @@ extension DecoderImpl {
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
+        // safe: every initializer sets count (Optional only because the protocol says so)
         var isAtEnd: Bool { currentIndex >= count! }
 
         @inline(__always)

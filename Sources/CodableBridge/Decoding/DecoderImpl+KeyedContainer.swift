@@ -77,6 +77,7 @@ extension DecoderImpl {
         @inline(__always)
         func find(_ key: Key) -> Int? {
             if let meta, impl.requestedKeys != nil {
+                // safe: checked non-nil by the enclosing `if`
                 impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
             }
             guard object != DecoderImpl.missingNode else { return nil }

@@ -68,6 +68,7 @@ extension DecoderImpl {
                 return embedded
             }
             return try descend(into: node, key: key) {
+                // safe: bridgeDecode returns Self, and the collection type is T (classify(T.self))
                 try collection.bridgeDecode(from: self, elementType: elementType) as! T
             }
         }
@@ -128,6 +129,7 @@ extension DecoderImpl {
     /// The value a JSON null gives `T` when `T` accepts null (`Optional`, `JSONValue`), else `nil`.
     func nullValue<T>(_ type: T.Type) -> T? {
         if T.self == JSONValue.self { return unsafeBitCast(JSONValue.null, to: T.self) }
+        // safe: bridgeNone is Self, and the Optional type is T
         if let optional = T.self as? any BridgeOptional.Type { return (optional.bridgeNone as! T) }
         return nil
     }

@@ -94,12 +94,16 @@ final class EncoderImpl {
         if T.self == Date.self {
             try encodeDate(unsafeBitCast(value, to: Date.self), into: node)
         } else if T.self == URL.self {
+            // safe: T.self == URL.self is checked by the enclosing `if`
             tree.setString(node, (value as! URL).absoluteString)
         } else if T.self == Data.self {
+            // safe: T.self == Data.self is checked by the enclosing `if`
             try encodeData(value as! Data, into: node)
         } else if T.self == Decimal.self {
+            // safe: T.self == Decimal.self is checked by the enclosing `if`
             try encodeDecimal(value as! Decimal, into: node)
         } else if T.self == JSONValue.self {
+            // safe: T.self == JSONValue.self is checked by the enclosing `if`
             try encodeJSONValue(value as! JSONValue, into: node)
         } else if T.self == [String].self {
             encodeArray(unsafeBitCast(value, to: [String].self), into: node) { tree.setString($1, $0) }
@@ -122,10 +126,12 @@ final class EncoderImpl {
         if traits.contains(.stringKeyedDictionary), convertsKeys {
             // JSONEncoder leaves the keys of [String: V] unconverted by the key strategy.
             tree.set(node, .object)
+            // safe: the traits say T is a [String: V], which conforms
             try (value as! any StringKeyedDictionaryEncoding).encodeMembers(into: node, impl: self)
             return
         }
         if traits.contains(.mappable) {
+            // safe: the traits say T conforms to MappableCodable
             try encodeModel(value as! any MappableCodable, into: node)
         } else if traits.contains(.classType), let model = value as? any MappableCodable {
             // A subclass that adopts MappableCodable, encoded through a superclass that does not.

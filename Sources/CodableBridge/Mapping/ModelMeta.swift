@@ -66,6 +66,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         var lookups: [String: [Lookup]] = [:]
         var encodingPaths: [String: [String]] = [:]
         for property in mapping.keys.sorted() {
+            // safe: `property` comes from mapping.keys
             let key = mapping[property]!
             if property.isEmpty {
                 throw .emptyMappedProperty(typeName)
