@@ -15,10 +15,12 @@ import Foundation
 //
 // Scalars are read straight from the node (`unwrapInteger(_:_:as:)` …) with the strict check
 // first; coercion (`options.coercion`) runs only after a strict mismatch, on the `_slowPath…`
-// functions. A value the policy will not convert raises the private `NotConverted`, which the
-// nearest property (→ default or nil) or container element (→ dropped) turns into a report event.
-// `current == DecoderImpl.missingNode` is the virtual "missing value": it answers every request with the
-// type's zero value (0, "", false, [], {} …), which is how defaults are produced.
+// functions. A value the policy will not convert raises `NotConverted` (DecodingSignals.swift),
+// which the nearest property (→ default or nil) or container element (→ dropped) turns into a
+// report event; all wording comes from `DecodingMessages`.
+// `current == DecoderImpl.missingNode` is the virtual "missing value": it answers every request
+// with the type's zero value (0, "", false, [], {} …), which is how defaults are produced.
+// `update(_:from:)` keeps its state out of this class's hot paths: see DecoderImpl+Update.swift.
 
 /// The decoder object for one decode. See the design comment at the top of this file.
 final class DecoderImpl: Decoder, BridgeValueDecoding {
