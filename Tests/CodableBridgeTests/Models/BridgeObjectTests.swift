@@ -52,13 +52,13 @@ struct BridgeObjectHierarchyTests {
 
         _ = try decoder.decode(BOPlain.self, from: #"{"t": "a"}"#)
         _ = try BridgeEncoder().encode(BOPlain())
-        #expect(ModelMeta.didDecodeIsImplemented(BOPlain.self) == false)
-        #expect(ModelMeta.didEncodeIsImplemented(BOPlain.self) == false)
+        #expect(HookProbe.isImplemented(.didDecode, by: BOPlain.self) == false)
+        #expect(HookProbe.isImplemented(.didEncode, by: BOPlain.self) == false)
 
         _ = try decoder.decode(BOCat.self, from: Self.cat)
         _ = try BridgeEncoder().encode(BOCat(name: "Tom", indoor: true))
-        #expect(ModelMeta.didDecodeIsImplemented(BOCat.self) == true)   // inherited from BOAnimal
-        #expect(ModelMeta.didEncodeIsImplemented(BOCat.self) == true)
+        #expect(HookProbe.isImplemented(.didDecode, by: BOCat.self) == true)   // inherited from BOAnimal
+        #expect(HookProbe.isImplemented(.didEncode, by: BOCat.self) == true)
     }
 
     @Test("encoding through the base type writes every level's properties into one object, and the hook's kind")
