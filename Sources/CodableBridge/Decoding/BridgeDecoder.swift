@@ -68,7 +68,7 @@ public struct BridgeDecoder: Sendable {
         do {
             tape = try JSONTape(value: value, maxDepth: maxDepth)
         } catch {
-            throw DecodingErrors.nestingTooDeep(maxDepth: error.maxDepth)
+            throw DecodingMessages.nestingTooDeep(maxDepth: error.maxDepth)
         }
         return try decode(type, tape: tape, report: nil)
     }
@@ -121,10 +121,7 @@ public struct BridgeDecoder: Sendable {
             // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is not copied.
             return try JSONTape(parsing: JSONTextEncoding.utf8(data), maxDepth: maxDepth)
         } catch let error as JSONParseError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [],
-                debugDescription: "The given data was not valid JSON: \(error)",
-                underlyingError: error))
+            throw DecodingMessages.invalidJSON(error)
         }
     }
 

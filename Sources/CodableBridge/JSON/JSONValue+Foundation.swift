@@ -63,13 +63,13 @@ extension JSONValue {
                 return value
             case .array(let items):
                 // `frames` holds the open ancestors, so this container is `frames.count + 1` deep.
-                guard frames.count < maxDepth else { throw DecodingErrors.nestingTooDeep(maxDepth: maxDepth, codingPath: codingPath()) }
+                guard frames.count < maxDepth else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath(), debugDescription: JSONValue.nestingTooDeepMessage(maxDepth: maxDepth))) }
                 var frame = Frame(keys: nil, items: items)
                 frame.array.reserveCapacity(items.count)
                 frames.append(frame)
                 return nil
             case .object(let keys, let items):
-                guard frames.count < maxDepth else { throw DecodingErrors.nestingTooDeep(maxDepth: maxDepth, codingPath: codingPath()) }
+                guard frames.count < maxDepth else { throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath(), debugDescription: JSONValue.nestingTooDeepMessage(maxDepth: maxDepth))) }
                 var object = JSONObject()
                 object.reserveCapacity(keys.count)
                 frames.append(Frame(keys: keys, items: items, object: object))
@@ -178,11 +178,6 @@ extension JSONValue {
             if let value = UInt64(n.text) { return NSNumber(value: value) }
         }
         return NSNumber(value: n.doubleValue)
-    }
-
-    /// The value built from a whole tape.
-    package init(tape: JSONTape) {
-        self = tape.value(at: 0)
     }
 }
 
@@ -300,5 +295,13 @@ private enum FoundationItem {
         default:
             self = .unsupported("unsupported value of type \(type(of: object)); expected a dictionary, array, string, number, Boolean or NSNull")
         }
+    }
+}
+
+extension JSONValue {
+    /// The wording for a tree (a `JSONValue`, Foundation objects) that nests deeper than
+    /// `maxDepth` — the parser says the same of text ("nesting deeper than 512 levels").
+    package static func nestingTooDeepMessage(maxDepth: Int) -> String {
+        "The value nests deeper than \(maxDepth) levels (the limit is set by maxDepth)."
     }
 }
