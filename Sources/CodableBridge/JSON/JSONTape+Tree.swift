@@ -28,7 +28,7 @@ extension JSONTape {
     ///
     /// - Parameter value: The tree to flatten.
     package init(value: JSONValue) {
-        // Cannot throw: without a limit there is nothing to exceed.
+        // safe: without a limit there is nothing to exceed, so this cannot throw.
         self = try! JSONTape(value: value, maxDepth: .max)
     }
 

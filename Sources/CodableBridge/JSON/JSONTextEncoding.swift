@@ -87,6 +87,7 @@ package enum JSONTextEncoding: Sendable, Equatable {
             default:
                 break
             }
+            // safe: surrogates were combined or rejected above, and a pair is at most U+10FFFF.
             appendUTF8(Unicode.Scalar(scalar)!, to: &output)
             i += 1
         }
