@@ -40,6 +40,7 @@ build_library() {  # module, sources folder
         return
     fi
     echo "building $module (fuzzer + address sanitizer)…"
+    rm -f "$archive"  # a static library is appended to in place: stale objects would stay
     local sources=()
     while IFS= read -r file; do sources+=("$file"); done < <(find "$folder" -name '*.swift' | sort)
     swiftc "${flags[@]}" -emit-library -static -module-name "$module" \
