@@ -36,7 +36,7 @@ extension JSONValue {
     /// - Parameter foundationObject: The object graph.
     /// - Throws: `DecodingError.dataCorrupted` naming the unsupported type (or non-finite number)
     ///   and the coding path where it was found.
-    package init(foundationObject: Any) throws {
+    public init(foundationObject: Any) throws {
         /// A container being converted.
         struct Frame {
             var keys: [String]?
@@ -115,7 +115,7 @@ extension JSONValue {
     /// let value: JSONValue = ["id": 7, "ok": true]
     /// let data = try JSONSerialization.data(withJSONObject: value.foundationObject)
     /// ```
-    package var foundationObject: Any {
+    public var foundationObject: Any {
         /// A container being converted.
         struct Frame {
             var keys: [String]?

@@ -12,8 +12,19 @@ import Foundation
 /// let literal: JSONValue = ["id": 7, "ok": true, "none": nil]
 /// ```
 ///
+/// The tree is editable: every subscript is settable, member lookup reads like the JSON itself,
+/// and a path creates the objects on the way.
+///
+/// ```swift
+/// var json = try JSONValue(parsing: #"{"user": {"name": "Ada"}}"#)
+/// json.user?.name                          // .string("Ada")
+/// json[path: "user.address.city"] = "Paris"
+/// json["user"]?["name"] = nil              // removes the member
+/// ```
+///
 /// `JSONValue` is `Codable`, so a property of type `JSONValue` or `[String: JSONValue]` holds
 /// arbitrary JSON.
+@dynamicMemberLookup
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -24,49 +35,128 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses a complete JSON document (RFC 8259; UTF-8).
     ///
-    /// - Parameter data: The document's bytes.
+    /// ```swift
+    /// let value = try JSONValue(parsing: Data(#"{"id": 7}"#.utf8))
+    /// let shallow = try JSONValue(parsing: data, maxDepth: 16)   // refuse deeper documents
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - maxDepth: The deepest nesting of arrays and objects accepted: `maxDepth` levels parse,
+    ///     one more is a ``JSONParseError`` (never a crash, whatever the input). `0` accepts only
+    ///     a scalar document. Defaults to 512, as ``BridgeDecoder/maxDepth``.
     /// - Throws: ``JSONParseError`` with line, column and byte offset when the text is not valid JSON
-    ///   or nests deeper than 512 levels.
-    public init(parsing data: Data) throws {
-        let tape = try JSONTape(parsing: data, maxDepth: JSONTape.defaultMaxDepth)
+    ///   or nests deeper than `maxDepth` levels.
+    public init(parsing data: Data, maxDepth: Int = 512) throws {
+        let tape = try JSONTape(parsing: data, maxDepth: maxDepth)
         self = tape.value(at: 0)
     }
 
     /// Parses a complete JSON document from text.
     ///
-    /// - Throws: ``JSONParseError`` when the text is not valid JSON.
-    public init(parsing string: String) throws {
-        try self.init(parsing: Data(string.utf8))
+    /// - Parameters:
+    ///   - string: The document.
+    ///   - maxDepth: The deepest nesting of arrays and objects accepted. Defaults to 512.
+    /// - Throws: ``JSONParseError`` when the text is not valid JSON or nests deeper than `maxDepth`.
+    public init(parsing string: String, maxDepth: Int = 512) throws {
+        try self.init(parsing: Data(string.utf8), maxDepth: maxDepth)
     }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.
+    ///
+    /// Setting adds the member, or replaces its value in place (the key keeps its position);
+    /// setting `nil` removes it (write `.null` to store a JSON `null`). Setting a member of
+    /// `.null` first turns it into an empty object; setting a member of a Boolean, number, string
+    /// or array does nothing.
+    ///
+    /// ```swift
+    /// var json: JSONValue = ["id": 7]
+    /// json["name"] = "Ada"     // {"id":7,"name":"Ada"}
+    /// json["id"] = nil         // {"name":"Ada"}
+    /// json["note"] = .null     // {"name":"Ada","note":null}
+    /// ```
     public subscript(key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
+        get {
+            guard case .object(let object) = self else { return nil }
+            return object[key]
+        }
+        set { setMember(key, to: newValue) }
+    }
+
+    /// The member `key` of an object, as `json.user?.name`; the same as `json["user"]?["name"]`.
+    ///
+    /// Reads and writes exactly like the key subscript (`json["user"]`). A key spelled like one of
+    /// `JSONValue`'s own members (`description`, `isNull`, `stringValue`, `boolValue`,
+    /// `numberValue`, `arrayValue`, `objectValue`, `foundationObject`, `hashValue`) reaches the
+    /// member, not the key: use the subscript for those, `json["description"]`.
+    ///
+    /// ```swift
+    /// var json = try JSONValue(parsing: #"{"user": {"name": "Ada"}}"#)
+    /// json.user?.name                // .string("Ada")
+    /// json.user?.name = "Grace"      // {"user":{"name":"Grace"}}
+    /// json.user?.email               // nil
+    /// ```
+    public subscript(dynamicMember key: String) -> JSONValue? {
+        get { self[key] }
+        set { self[key] = newValue }
     }
 
     /// The element at `index` of an array; `nil` when out of range or not an array.
+    ///
+    /// Setting replaces the element; setting `nil` removes it (later elements move down one).
+    /// An index out of range, or a value that is not an array, makes setting a no-op: it never
+    /// appends, pads or traps.
+    ///
+    /// ```swift
+    /// var json: JSONValue = [1, 2, 3]
+    /// json[0] = "one"    // ["one",2,3]
+    /// json[1] = nil      // ["one",3]
+    /// json[9] = 9        // no-op: ["one",3]
+    /// ```
     public subscript(index: Int) -> JSONValue? {
-        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
-        return array[index]
+        get {
+            guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+            return array[index]
+        }
+        set { setElement(at: index, to: newValue) }
     }
 
     /// The value at a dotted key path (`"user.address.zip"`), walking nested objects; `nil` when
     /// any step is missing or not an object. Numeric segments also index arrays (`"items.0.id"`).
+    ///
+    /// Setting walks the same way and creates the objects on the way: a missing member, or a
+    /// `null`, becomes an empty object. A step it cannot take — a Boolean, number or string in
+    /// the way, a numeric segment out of range of an array, a non-numeric segment on an array —
+    /// makes setting a no-op. Setting `nil` removes the last member (or array element) and
+    /// creates nothing. Inside an object a numeric segment is a key: `"a.0"` on `{}` makes
+    /// `{"a":{"0":…}}`, never an array.
+    ///
+    /// ```swift
+    /// var json: JSONValue = ["items": [["id": 1]]]
+    /// json[path: "user.address.city"] = "Paris"   // creates "user" and "address"
+    /// json[path: "items.0.id"] = 2                 // {"items":[{"id":2}],"user":{…}}
+    /// json[path: "items.5.id"] = 3                 // no-op: index out of range
+    /// ```
     public subscript(path path: String) -> JSONValue? {
-        var current: JSONValue? = self
-        for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case .object(let object)?:
-                current = object[String(segment)]
-            case .array(let array)?:
-                guard let i = Int(segment), array.indices.contains(i) else { return nil }
-                current = array[i]
-            default:
-                return nil
+        get {
+            var current: JSONValue? = self
+            for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
+                switch current {
+                case .object(let object)?:
+                    current = object[String(segment)]
+                case .array(let array)?:
+                    guard let i = Int(segment), array.indices.contains(i) else { return nil }
+                    current = array[i]
+                default:
+                    return nil
+                }
             }
+            return current
         }
-        return current
+        set {
+            let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+            setValue(newValue, at: segments[...])
+        }
     }
 
     /// Whether this is `.null`.
