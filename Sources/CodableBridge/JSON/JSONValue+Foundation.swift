@@ -24,7 +24,8 @@ extension JSONValue {
     ///
     /// Accepted: `[String: Any]` / `NSDictionary` (string keys), `[Any]` / `NSArray`, `NSNumber`
     /// (Booleans become `.bool`, everything else `.number` with its exact integer or double value),
-    /// `NSDecimalNumber`, `NSNull`, `String` / `NSString`, Swift `Bool`, all fixed-width integers,
+    /// `NSDecimalNumber`, `NSNull`, `String` / `NSString`, Swift `Bool`, all fixed-width integers
+    /// (`Int128` and `UInt128` too, where available),
     /// `Double`, `Float`, `Decimal`, and `JSONValue` / `JSONObject` themselves. Dictionary members
     /// keep the dictionary's iteration order. Works for any depth (no recursion).
     ///
@@ -293,6 +294,16 @@ private enum FoundationItem {
             self = .object(keys: Array(dictionary.keys), values: Array(dictionary.values))
         case let array as [Any]: self = .array(array)
         default:
+            if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+                if let i = object as? Int128 {
+                    self = .value(.number(JSONNumber(i)))
+                    return
+                }
+                if let i = object as? UInt128 {
+                    self = .value(.number(JSONNumber(i)))
+                    return
+                }
+            }
             self = .unsupported("unsupported value of type \(type(of: object)); expected a dictionary, array, string, number, Boolean or NSNull")
         }
     }

@@ -213,8 +213,8 @@ extension JSONValue: CustomStringConvertible {
 
 extension JSONValue: Codable {
     /// Decodes any JSON value. With ``BridgeDecoder`` the value is copied from the document exactly
-    /// (number text and key order kept); other decoders are probed null, Bool, number, string,
-    /// array, object in that order.
+    /// (number text and key order kept); other decoders are probed array, object, null, Bool,
+    /// number (`Int64`, `UInt64`, `Int128`, `UInt128` where available, then `Double`), string.
     public init(from decoder: any Decoder) throws {
         if let bridge = decoder as? any BridgeValueDecoding {
             self = try bridge.decodeJSONValue()
@@ -241,6 +241,8 @@ extension JSONValue: Codable {
             self = .number(JSONNumber(value))
         } else if let value = try? single.decode(UInt64.self) {
             self = .number(JSONNumber(value))
+        } else if let value = JSONValue.decodeWideInteger(single) {
+            self = .number(value)
         } else if let value = try? single.decode(Double.self) {
             self = .number(JSONNumber(value))
         } else {
@@ -248,7 +250,9 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Encodes the value as-is. With ``BridgeEncoder`` number text and key order are kept.
+    /// Encodes the value as-is. With ``BridgeEncoder`` number text and key order are kept; other
+    /// encoders get integers as `Int64`, `UInt64`, `Int128` or `UInt128` (exact, where available)
+    /// and other numbers as `Double`.
     public func encode(to encoder: any Encoder) throws {
         if let bridge = encoder as? any BridgeValueEncoding {
             try bridge.encodeJSONValue(self)
@@ -261,7 +265,15 @@ extension JSONValue: Codable {
             var c = encoder.singleValueContainer(); try c.encode(b)
         case .number(let n):
             var c = encoder.singleValueContainer()
-            if let i = Int64(n.text) { try c.encode(i) } else if let u = UInt64(n.text) { try c.encode(u) } else { try c.encode(n.doubleValue) }
+            if let i = Int64(n.text) {
+                try c.encode(i)
+            } else if let u = UInt64(n.text) {
+                try c.encode(u)
+            } else if try JSONValue.encodeWideInteger(n, into: &c) {
+                return
+            } else {
+                try c.encode(n.doubleValue)
+            }
         case .string(let s):
             var c = encoder.singleValueContainer(); try c.encode(s)
         case .array(let a):
@@ -271,6 +283,32 @@ extension JSONValue: Codable {
             var c = encoder.container(keyedBy: AnyCodingKey.self)
             for (key, value) in o { try c.encode(value, forKey: AnyCodingKey(key)) }
         }
+    }
+}
+
+extension JSONValue {
+    /// An integer beyond `UInt64` read exactly through `Int128` / `UInt128`, where the platform
+    /// has them and the decoder supports them (`JSONDecoder` does); else `nil`.
+    fileprivate static func decodeWideInteger(_ single: any SingleValueDecodingContainer) -> JSONNumber? {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return nil }
+        if let value = try? single.decode(Int128.self) { return JSONNumber(value) }
+        if let value = try? single.decode(UInt128.self) { return JSONNumber(value) }
+        return nil
+    }
+
+    /// Writes an integer beyond `UInt64` exactly as `Int128` / `UInt128`; `false` when the
+    /// number is not such an integer or the platform lacks the types.
+    fileprivate static func encodeWideInteger(_ n: JSONNumber, into c: inout any SingleValueEncodingContainer) throws -> Bool {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
+        if let value = Int128(n.text) {
+            try c.encode(value)
+            return true
+        }
+        if let value = UInt128(n.text) {
+            try c.encode(value)
+            return true
+        }
+        return false
     }
 }
 

@@ -91,4 +91,21 @@ import Testing
         #expect(box.extra == nil)
         #expect(report.events.map(\.path) == ["extra"])
     }
+
+    /// Integers beyond UInt64 survive Foundation's coders exactly (through Int128 / UInt128).
+    @Test @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    func wideIntegersThroughFoundation() throws {
+        let json = #"{"big": 170141183460469231731687303715884105727, "ubig": 340282366920938463463374607431768211455, "neg": -18446744073709551616}"#
+        let object = try JSONDecoder().decode(JSONObject.self, from: Data(json.utf8))
+        #expect(object["big"]?.numberValue?.text == "170141183460469231731687303715884105727")
+        #expect(object["ubig"]?.numberValue?.text == "340282366920938463463374607431768211455")
+        #expect(object["neg"]?.numberValue?.text == "-18446744073709551616")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(object), as: UTF8.self)
+        #expect(text == #"{"big":170141183460469231731687303715884105727,"neg":-18446744073709551616,"ubig":340282366920938463463374607431768211455}"#)
+        // Foundation objects holding Swift's 128-bit integers convert too.
+        #expect(try JSONValue(foundationObject: ["x": Int128.min, "y": UInt128.max] as [String: Any])
+            == ["x": .number(JSONNumber(Int128.min)), "y": .number(JSONNumber(UInt128.max))])
+    }
 }
