@@ -109,8 +109,10 @@ extension JSONValue {
     ///
     /// Objects become `[String: Any]`, arrays `[Any]`, strings `String`, `null` `NSNull()`,
     /// Booleans `NSNumber(value: Bool)`. Numbers become an `NSNumber` holding the exact value:
-    /// integer text that fits `Int64` as `Int64`, else `UInt64`, anything else (fractions,
-    /// exponents, larger integers) as the nearest `Double`. Works for any depth (no recursion).
+    /// integer text that fits `Int64` as `Int64`, else `UInt64`, larger integers (up to 38–39
+    /// digits, all of `Int128` and `UInt128`) as an `NSDecimalNumber` — as `JSONSerialization`
+    /// returns them — and anything else (fractions, exponents, integers too long for `Decimal`)
+    /// as the nearest `Double`. Works for any depth (no recursion).
     ///
     /// ```swift
     /// let value: JSONValue = ["id": 7, "ok": true]
@@ -167,11 +169,15 @@ extension JSONValue {
         return NSNull()  // Unreachable: the root frame returns above.
     }
 
-    /// `n` as the `NSNumber` `JSONSerialization` would give: exact integers, else a `Double`.
+    /// `n` as the `NSNumber` `JSONSerialization` would give: exact integers (an `NSDecimalNumber`
+    /// beyond `UInt64`, as `JSONSerialization` gives), else a `Double`.
     private static func foundationNumber(_ n: JSONNumber) -> NSNumber {
         if n.isInteger {
             if let value = Int64(n.text) { return NSNumber(value: value) }
             if let value = UInt64(n.text) { return NSNumber(value: value) }
+            if let decimal = Decimal(string: n.text, locale: Locale(identifier: "en_US_POSIX")), decimal.description == n.text {
+                return NSDecimalNumber(decimal: decimal)
+            }
         }
         return NSNumber(value: n.doubleValue)
     }
