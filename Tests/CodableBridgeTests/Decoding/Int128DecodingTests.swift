@@ -151,4 +151,19 @@ import Testing
         #expect(report.events.count == 1)
         #expect(try decodeReporting(O.self, #"{"v": "\#(Self.max)"}"#).0.v == .max)
     }
+
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    struct Ledger: Codable, Equatable {
+        var total: Int128
+        var hashes: [UInt128]
+    }
+
+    /// The example in Docs/Coercion.md ("Target: Int128, UInt128").
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    @Test func docsExample() throws {
+        let ledger = try BridgeDecoder().decode(Ledger.self, from: #"{"total": "170141183460469231731687303715884105727", "hashes": [340282366920938463463374607431768211455]}"#)
+        #expect(ledger == Ledger(total: .max, hashes: [.max]))
+        let text = try BridgeEncoder().encodeToString(ledger)
+        #expect(text == #"{"total":170141183460469231731687303715884105727,"hashes":[340282366920938463463374607431768211455]}"#)
+    }
 }
