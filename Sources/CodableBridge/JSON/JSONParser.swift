@@ -55,12 +55,14 @@ extension JSONTape {
     package init(parsing data: Data, maxDepth: Int) throws {
         let count = data.count
         var bytes = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            // safe: the buffer has count + 1 bytes, so it is never empty
             data.copyBytes(to: buffer.baseAddress!, count: count)
             buffer[count] = 0
             initialized = count + 1
         }
         do {
             let nodes = try bytes.withUnsafeMutableBufferPointer { buffer throws(JSONParser.Failure) in
+                // safe: the array has count + 1 bytes, so it is never empty
                 var parser = JSONParser(buffer.baseAddress!, count: count, maxDepth: maxDepth)
                 return try parser.parseDocument()
             }
