@@ -78,19 +78,15 @@ extension DecoderImpl {
             return try decode(T.self)
         }
 
-        // The standard library's defaults for the 128-bit integers throw ("not supported"); these
-        // route them through the generic path above, which reads them like any integer.
+        // The standard library's default `decode` for the 128-bit integers throws ("not
+        // supported"); these route them through the generic path above, which reads them like any
+        // integer. (Its default `decodeIfPresent` calls `decodeNil()` and these.)
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeElement(Int128.self) }
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeElement(UInt128.self) }
-        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? { try decodeIfPresentElement(Int128.self) }
-        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try decodeIfPresentElement(UInt128.self) }
 
         private mutating func decodeElement<T: Decodable>(_ type: T.Type) throws -> T { try decode(T.self) }
-        private mutating func decodeIfPresentElement<T: Decodable>(_ type: T.Type) throws -> T? { try decodeIfPresent(T.self) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             guard !isAtEnd else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }

@@ -166,4 +166,47 @@ import Testing
         let text = try BridgeEncoder().encodeToString(ledger)
         #expect(text == #"{"total":170141183460469231731687303715884105727,"hashes":[340282366920938463463374607431768211455]}"#)
     }
+
+    /// A hand-written `init(from:)` reaching every container method for the 128-bit types.
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    struct HandWritten: Decodable, Equatable {
+        var keyed: Int128
+        var keyedOptional: UInt128?
+        var keyedAbsent: Int128?
+        var list: [Int128?]
+        var single: UInt128
+
+        enum CodingKeys: String, CodingKey { case keyed, keyedOptional, keyedAbsent, list, single }
+
+        struct Single: Decodable {
+            var value: UInt128
+            init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(UInt128.self) }
+        }
+
+        init(keyed: Int128, keyedOptional: UInt128?, keyedAbsent: Int128?, list: [Int128?], single: UInt128) {
+            (self.keyed, self.keyedOptional, self.keyedAbsent, self.list, self.single) = (keyed, keyedOptional, keyedAbsent, list, single)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            keyed = try c.decode(Int128.self, forKey: .keyed)
+            keyedOptional = try c.decodeIfPresent(UInt128.self, forKey: .keyedOptional)
+            keyedAbsent = try c.decodeIfPresent(Int128.self, forKey: .keyedAbsent)
+            var u = try c.nestedUnkeyedContainer(forKey: .list)
+            list = [try u.decode(Int128.self), try u.decodeIfPresent(Int128.self), try u.decodeIfPresent(Int128.self)]
+            var rest = try c.nestedUnkeyedContainer(forKey: .list)
+            _ = try rest.decode(UInt128.self)
+            single = try c.decode(Single.self, forKey: .single).value
+        }
+    }
+
+    @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+    @Test(arguments: ReportPreset.allCases)
+    func everyContainerMethod(_ preset: ReportPreset) throws {
+        let json = #"{"keyed": \#(Self.min), "keyedOptional": \#(Self.umax), "list": [7, null, \#(Self.max)], "single": \#(Self.umax)}"#
+        let (value, report) = try decodeReporting(HandWritten.self, json, preset: preset)
+        #expect(value == HandWritten(keyed: .min, keyedOptional: .max, keyedAbsent: nil, list: [7, nil, .max], single: .max))
+        #expect(report.events.isEmpty)
+        #expect(try JSONDecoder().decode(HandWritten.self, from: Data(json.utf8)) == value)
+    }
 }
