@@ -92,6 +92,16 @@ import Testing
         #expect(report.events.map(\.path) == ["extra"])
     }
 
+    /// `update`: a present object replaces the property, an absent key keeps it.
+    @Test func update() throws {
+        var event = Self.expected
+        try BridgeDecoder().update(&event, from: Data(#"{"name": "renamed"}"#.utf8))
+        #expect(event.extra == Self.expected.extra)
+        try BridgeDecoder().update(&event, from: Data(#"{"extra": {"only": 1}}"#.utf8))
+        #expect(event.extra == ["only": 1])
+        #expect(event.name == "renamed")
+    }
+
     /// Integers beyond UInt64 survive Foundation's coders exactly (through Int128 / UInt128).
     @Test @available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
     func wideIntegersThroughFoundation() throws {
