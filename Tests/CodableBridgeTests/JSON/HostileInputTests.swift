@@ -120,7 +120,7 @@ struct HostileInputTests {
         #expect(throws: DecodingError.self) { try BridgeDecoder().decode(JSONValue.self, from: Data(json.utf8)) }
     }
 
-    @Test("JSONValue(parsing:) stops at 512 levels, even for 1,000,000 open brackets")
+    @Test("JSONValue(parsing:) stops at 512 levels by default, even for 1,000,000 open brackets")
     func parsingDepth() throws {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         #expect(try JSONValue(parsing: ok).arrayValue != nil)
@@ -131,6 +131,22 @@ struct HostileInputTests {
                 (error as? JSONParseError)?.reason.contains("nesting deeper than 512 levels") == true
             }
         }
+    }
+
+    @Test("JSONValue(parsing:maxDepth:) stops at its own limit, from Data and from String")
+    func parsingCustomDepth() throws {
+        let ten = String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+        #expect(try JSONValue(parsing: ten, maxDepth: 10).arrayValue != nil)
+        #expect(try JSONValue(parsing: Data(ten.utf8), maxDepth: 10).arrayValue != nil)
+        for limit in [0, 9] {
+            #expect { try JSONValue(parsing: ten, maxDepth: limit) } throws: { error in
+                (error as? JSONParseError)?.reason.contains("nesting deeper than \(limit) levels") == true
+            }
+            #expect(throws: JSONParseError.self) { try JSONValue(parsing: Data(ten.utf8), maxDepth: limit) }
+        }
+        // A raised limit is safe too: no recursion in the parser.
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: deep, maxDepth: 1_000_000) }
     }
 }
 
