@@ -15,28 +15,28 @@ import Foundation
 
 /// A family of inputs that grow with one parameter.
 enum ScalingShape: String, CaseIterable {
-    case arrayOfNumbers = "array of numbers"          // [0,1,2,…]: 100 000 elements at 1×
-    case objectKeys = "object keys"                   // {"k0":0,…}: 10 000 keys at 1×
-    case repeatedKeys = "repeated keys"               // {"k":0,"k":1,…}: 10 000 members at 1×
-    case longString = "long string"                   // "aaa…\n…": 100 kB at 1×
-    case longNumber = "long number"                   // 10 000 digits at 1×
-    case escapes = "escapes"                          // "\u00e9\n\ud83d\ude00…": 10 000 escapes at 1×
+    case arrayOfNumbers = "array of numbers"          // [0,1,2,…]: 10 000 elements at 1×
+    case objectKeys = "object keys"                   // {"k0":0,…}: 1 000 keys at 1×
+    case repeatedKeys = "repeated keys"               // {"k":0,"k":1,…}: 1 000 members at 1×
+    case longString = "long string"                   // "abcdefghi\n…": 11 kB at 1×
+    case longNumber = "long number"                   // 1 000 digits at 1×
+    case escapes = "escapes"                          // "\u00e9\n\ud83d\ude00…": 1 000 escapes at 1×
 
     func document(scale: Int) -> Data {
         var text = ""
         switch self {
         case .arrayOfNumbers:
-            text = "[" + (0..<100_000 * scale).map(String.init).joined(separator: ",") + "]"
+            text = "[" + (0..<10_000 * scale).map(String.init).joined(separator: ",") + "]"
         case .objectKeys:
-            text = "{" + (0..<10_000 * scale).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+            text = "{" + (0..<1_000 * scale).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
         case .repeatedKeys:
-            text = "{" + (0..<10_000 * scale).map { "\"k\":\($0)" }.joined(separator: ",") + "}"
+            text = "{" + (0..<1_000 * scale).map { "\"k\":\($0)" }.joined(separator: ",") + "}"
         case .longString:
-            text = "\"" + String(repeating: "abcdefghi\\n", count: 10_000 * scale) + "\""
+            text = "\"" + String(repeating: "abcdefghi\\n", count: 1_000 * scale) + "\""
         case .longNumber:
-            text = String(repeating: "7", count: 10_000 * scale)
+            text = String(repeating: "7", count: 1_000 * scale)
         case .escapes:
-            text = "\"" + String(repeating: #"\u00e9\n\ud83d\ude00"#, count: 3_333 * scale) + "\""
+            text = "\"" + String(repeating: #"\u00e9\n\ud83d\ude00"#, count: 333 * scale) + "\""
         }
         return Data(text.utf8)
     }
