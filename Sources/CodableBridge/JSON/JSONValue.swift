@@ -123,8 +123,9 @@ extension JSONValue: CustomStringConvertible {
 
 extension JSONValue: Codable {
     /// Decodes any JSON value. With ``BridgeDecoder`` the value is copied from the document exactly
-    /// (number text and key order kept); other decoders are probed null, Bool, number, string,
-    /// array, object in that order.
+    /// (number text and key order kept). Other decoders are probed in this order: an unkeyed
+    /// container (array), a keyed container (object), then a single value as null, `Bool`,
+    /// `Int64`, `UInt64`, `Double` and finally `String`.
     public init(from decoder: any Decoder) throws {
         if let bridge = decoder as? any BridgeValueDecoding {
             self = try bridge.decodeJSONValue()
