@@ -3,7 +3,7 @@ import Foundation
 extension DecoderImpl {
     /// Decodes a `MappableCodable` model: subclass choice (`decodingType(for:)`), `willDecode`,
     /// the model's `init(from:)` with its mapping, then `didDecode`. A hook that throws raises
-    /// `ModelRejected`, which the nearest property or element handles (DESIGN.md's rejection rule).
+    /// `ModelRejected`, which the nearest property or element handles (the rejection rule, Docs/Mapping.md).
     func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
         var concrete = model
         var meta = try self.meta(for: model, key: key)
