@@ -15,9 +15,12 @@ import Foundation
 ///
 /// Equality ignores order: two objects are equal when they hold the same keys with equal values.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// A member: its key and its value.
     public typealias Element = (key: String, value: JSONValue)
 
+    /// The keys, in insertion order.
     public private(set) var keys: [String]
+    /// The values, in the order of ``keys``.
     public private(set) var values: [JSONValue]
     /// Key → position for large objects, built on the first lookup (a parsed document's objects
     /// are mostly iterated or decoded, never searched, so building it eagerly would be waste).

@@ -109,5 +109,6 @@ extension MappableCodable {
 /// }
 /// ```
 public protocol DefaultInitializable {
+    /// Creates the instance whose property values are the declared defaults.
     init()
 }
