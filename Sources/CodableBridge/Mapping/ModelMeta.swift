@@ -332,6 +332,7 @@ public struct MappingTableError: Error, Sendable, Hashable, CustomStringConverti
     /// What is wrong and how to fix it.
     public let problem: String
 
+    /// `Invalid mapping table of <type>: <entry>: <problem>`.
     public var description: String {
         "Invalid mapping table of \(typeName): \(entry): \(problem)"
     }
