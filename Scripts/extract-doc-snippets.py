@@ -18,8 +18,8 @@ How a block becomes a file (Generated/<Doc>_<n>.swift, n counts the document's s
 func, typealias, actor) go to file scope, made `private` so that every file may declare its own
 `Book`; every other top-level statement goes, in order, into `private func snippetBody() async
 throws`, which is compiled but never run (examples read files and URLs that do not exist here).
-An expression statement whose result is unused gets `_ = `, and every top-level `let`/`var` is
-touched at the end (`_ = name`), so examples compile without warnings.
+An expression statement whose result would be unused is passed to `snippetDiscard(…)`, and every
+top-level `let`/`var` is touched at the end (`_ = name`), so examples compile without warnings.
 
 Generated/SnippetManifest.swift lists a hash of each block (and its marker and prelude); the test
 DocSnippetFreshnessTests re-reads the Markdown and fails when a block changed, was added or was
@@ -238,9 +238,9 @@ def render_statement(item):
     keyword = re.match(r"^(?:try[?!]?\s+)?(?:await\s+)?([A-Za-z_][A-Za-z0-9_]*)", stripped)
     leading = keyword.group(1) if keyword else ""
     if not item["assigned"] and leading not in STATEMENT_KEYWORDS:
-        line = lines[first]
-        indent = line[: len(line) - len(line.lstrip())]
-        lines[first] = indent + "_ = " + line.lstrip()
+        # `_ = print(x)` would warn (a Void result), so the value goes to a generic sink instead;
+        # the closing parenthesis gets its own line, after any trailing comment.
+        return ["snippetDiscard("] + lines[:first] + lines[first:] + [")"]
     return lines
 
 
@@ -266,6 +266,10 @@ def generate(doc, index, line, prelude, code):
         body.append(f"_ = {name}")
     while body and not body[0].strip():
         body.pop(0)
+    if any(b.strip() == "snippetDiscard(" for b in body):
+        text.append("")
+        text.append("/// Takes an example's unused expression value, so that it compiles without warnings.")
+        text.append("private func snippetDiscard<T>(_ value: T) {}")
     text.append("")
     text.append("private func snippetBody() async throws {")
     for b in body:

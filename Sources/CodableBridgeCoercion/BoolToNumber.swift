@@ -89,7 +89,7 @@ public enum BoolToNumber {
     }
 
     /// Applies `rule`, producing the value with `make` and the report wording.
-    static func apply<T>(_ rule: Rule, _ value: Bool, as type: T.Type, _ make: (Bool) -> T) -> Coercion<T> {
+    static func apply<T>(_ rule: Rule, _ value: Bool, as type: T.Type, _ make: (Bool) -> T) -> CoercionResult<T> {
         let target = String(describing: type)
         switch rule.kind {
         case .off:

@@ -7,15 +7,15 @@
 //         }
 //
 //     storage: [ObjectIdentifier(Money.self): CustomRule(name: "custom rule → Money",
-//                                                          apply: { scalar in Coercion<Money>? })]
+//                                                          apply: { scalar in CoercionResult<Money>? })]
 //
 // The table is part of the policy value (copy-on-write, like any dictionary), so a decoder's
 // policy never changes behind its back; closures are @Sendable, so a policy can be shared
 // across tasks.
 
-/// A registered rule with its type erased; `apply` returns a `Coercion<T>?` as `Any?`.
+/// A registered rule with its type erased; `apply` returns a `CoercionResult<T>?` as `Any?`.
 struct CustomRule: Sendable {
-    let apply: @Sendable (Scalar) -> Any?
+    let apply: @Sendable (CoercionScalar) -> Any?
 }
 
 extension CoercionPolicy {
@@ -40,7 +40,7 @@ extension CoercionPolicy {
     ///   - convert: Converts a scalar, or returns `nil` when it does not apply.
     /// - Returns: The policy with the rule added.
     public func addingRule<T>(for type: T.Type, named name: String? = nil,
-                              _ convert: @escaping @Sendable (Scalar) -> T?) -> CoercionPolicy {
+                              _ convert: @escaping @Sendable (CoercionScalar) -> T?) -> CoercionPolicy {
         var copy = self
         copy.addRule(for: type, named: name, convert)
         return copy
@@ -67,7 +67,7 @@ extension CoercionPolicy {
     ///   - coercion: Decides the outcome for a scalar, or returns `nil` when it does not apply.
     /// - Returns: The policy with the rule added.
     public func addingRule<T>(for type: T.Type,
-                              coercion: @escaping @Sendable (Scalar) -> Coercion<T>?) -> CoercionPolicy {
+                              coercion: @escaping @Sendable (CoercionScalar) -> CoercionResult<T>?) -> CoercionPolicy {
         var copy = self
         copy.addRule(for: type, coercion: coercion)
         return copy
@@ -89,10 +89,10 @@ extension CoercionPolicy {
     ///   - name: The rule's name in the decoding report. Defaults to `"custom rule → T"`.
     ///   - convert: Converts a scalar, or returns `nil` when it does not apply.
     public mutating func addRule<T>(for type: T.Type, named name: String? = nil,
-                                    _ convert: @escaping @Sendable (Scalar) -> T?) {
+                                    _ convert: @escaping @Sendable (CoercionScalar) -> T?) {
         let ruleName = name ?? "custom rule → \(type)"
         customRules[ObjectIdentifier(type)] = CustomRule { scalar in
-            convert(scalar).map { Coercion<T>.converted($0, rule: ruleName) }
+            convert(scalar).map { CoercionResult<T>.converted($0, rule: ruleName) }
         }
     }
 
@@ -102,7 +102,7 @@ extension CoercionPolicy {
     /// - Parameters:
     ///   - type: The type the rule produces.
     ///   - coercion: Decides the outcome for a scalar, or returns `nil` when it does not apply.
-    public mutating func addRule<T>(for type: T.Type, coercion: @escaping @Sendable (Scalar) -> Coercion<T>?) {
+    public mutating func addRule<T>(for type: T.Type, coercion: @escaping @Sendable (CoercionScalar) -> CoercionResult<T>?) {
         customRules[ObjectIdentifier(type)] = CustomRule { scalar in coercion(scalar) }
     }
 
@@ -152,8 +152,8 @@ extension CoercionPolicy {
     ///   - type: The type expected.
     ///   - scalar: The JSON value found.
     /// - Returns: The rule's outcome, or `nil` to continue with the built-in rules.
-    public func customRule<T>(for type: T.Type, from scalar: Scalar) -> Coercion<T>? {
+    public func customRule<T>(for type: T.Type, from scalar: CoercionScalar) -> CoercionResult<T>? {
         guard !customRules.isEmpty, let rule = customRules[ObjectIdentifier(type)] else { return nil }
-        return rule.apply(scalar) as? Coercion<T>
+        return rule.apply(scalar) as? CoercionResult<T>
     }
 }

@@ -28,7 +28,7 @@ extension CoercionPolicy {
     ///   - type: The integer type expected.
     ///   - scalar: The JSON value found.
     /// - Returns: The integer and the rule's name, or why it was not converted.
-    public func integer<T: FixedWidthInteger>(_ type: T.Type, from scalar: Scalar) -> Coercion<T> {
+    public func integer<T: FixedWidthInteger>(_ type: T.Type, from scalar: CoercionScalar) -> CoercionResult<T> {
         switch scalar {
         case .number(let text): NumberFitting.integer(numberFitting, text, as: type)
         case .string(let string): StringToInteger.apply(stringToInteger, to: string, as: type)
@@ -48,7 +48,7 @@ extension CoercionPolicy {
     ///   - type: The floating-point type expected.
     ///   - scalar: The JSON value found.
     /// - Returns: The value and the rule's name, or why it was not converted.
-    public func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, from scalar: Scalar) -> Coercion<T> {
+    public func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ type: T.Type, from scalar: CoercionScalar) -> CoercionResult<T> {
         switch scalar {
         case .number(let text): NumberFitting.floatingPoint(numberFitting, text, as: type)
         case .string(let string): StringToFloatingPoint.apply(stringToFloatingPoint, to: string, as: type)
@@ -67,7 +67,7 @@ extension CoercionPolicy {
     ///
     /// - Parameter scalar: The JSON value found.
     /// - Returns: The Boolean and the rule's name, or why it was not converted.
-    public func bool(from scalar: Scalar) -> Coercion<Bool> {
+    public func bool(from scalar: CoercionScalar) -> CoercionResult<Bool> {
         switch scalar {
         case .number(let text): NumberToBool.apply(numberToBool, to: text)
         case .string(let string): StringToBool.apply(stringToBool, to: string)
@@ -85,7 +85,7 @@ extension CoercionPolicy {
     ///
     /// - Parameter scalar: The JSON value found.
     /// - Returns: The text and the rule's name, or why it was not converted.
-    public func string(from scalar: Scalar) -> Coercion<String> {
+    public func string(from scalar: CoercionScalar) -> CoercionResult<String> {
         ScalarToString.apply(scalarToString, to: scalar)
     }
 
@@ -98,7 +98,7 @@ extension CoercionPolicy {
     ///
     /// - Parameter scalar: The JSON value found.
     /// - Returns: The decimal and the rule's name, or why it was not converted.
-    public func decimal(from scalar: Scalar) -> Coercion<Decimal> {
+    public func decimal(from scalar: CoercionScalar) -> CoercionResult<Decimal> {
         switch scalar {
         case .number(let text):
             if let value = StringToDecimal.decimal(fromValidated: text) { return .converted(value, rule: "number → Decimal") }
@@ -121,7 +121,7 @@ extension CoercionPolicy {
     ///
     /// - Parameter scalar: The JSON value found.
     /// - Returns: The URL and the rule's name, or why it was not converted.
-    public func url(from scalar: Scalar) -> Coercion<URL> {
+    public func url(from scalar: CoercionScalar) -> CoercionResult<URL> {
         StringToURL.apply(stringToURL, to: scalar)
     }
 
@@ -136,7 +136,7 @@ extension CoercionPolicy {
     ///
     /// - Parameter scalar: The JSON value found.
     /// - Returns: The date and the rule's name, or why it was not converted.
-    public func date(from scalar: Scalar) -> Coercion<Date> {
+    public func date(from scalar: CoercionScalar) -> CoercionResult<Date> {
         StringToDate.apply(stringToDate, numbersAsDates: numbersAsDates, to: scalar)
     }
 
@@ -150,7 +150,7 @@ extension CoercionPolicy {
     ///
     /// - Parameter scalar: The JSON value found.
     /// - Returns: The bytes and the rule's name, or why it was not converted.
-    public func data(from scalar: Scalar) -> Coercion<Data> {
+    public func data(from scalar: CoercionScalar) -> CoercionResult<Data> {
         StringToData.apply(stringToData, to: scalar)
     }
 

@@ -18,7 +18,7 @@
 /// Fitting JSON numbers into number types that cannot hold them exactly.
 ///
 /// The rule a policy uses is ``CoercionPolicy/numberFitting``; the functions below are the rules
-/// themselves. Number text is the JSON source text (``Scalar/number(_:)``).
+/// themselves. Number text is the JSON source text (``CoercionScalar/number(_:)``).
 ///
 /// ```swift
 /// NumberFitting.exact("12.0", as: Int.self)                  // 12
@@ -96,9 +96,9 @@ public enum NumberFitting {
     }
 
     /// Applies `rule` to a number bound for an integer type, with report wording.
-    static func integer<T: FixedWidthInteger>(_ rule: Rule, _ text: String, as type: T.Type) -> Coercion<T> {
+    static func integer<T: FixedWidthInteger>(_ rule: Rule, _ text: String, as type: T.Type) -> CoercionResult<T> {
         let target = String(describing: type)
-        let found = Scalar.number(text).found
+        let found = CoercionScalar.number(text).found
         let reading = readExact(text, as: type)
         if case .value(let value)? = reading {
             return .converted(value, rule: "whole number → \(target)")
@@ -123,9 +123,9 @@ public enum NumberFitting {
     }
 
     /// Applies `rule` to a number bound for a floating-point type, with report wording.
-    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ rule: Rule, _ text: String, as type: T.Type) -> Coercion<T> {
+    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ rule: Rule, _ text: String, as type: T.Type) -> CoercionResult<T> {
         let target = String(describing: type)
-        let found = Scalar.number(text).found
+        let found = CoercionScalar.number(text).found
         guard let value = T(text) else {
             return .notConverted(reason: "found \(found); it is not valid number text")
         }

@@ -83,8 +83,8 @@ public enum NumberToBool {
     }
 
     /// Applies `rule` with report wording.
-    static func apply(_ rule: Rule, to text: String) -> Coercion<Bool> {
-        let found = Scalar.number(text).found
+    static func apply(_ rule: Rule, to text: String) -> CoercionResult<Bool> {
+        let found = CoercionScalar.number(text).found
         switch rule.kind {
         case .off:
             return .notConverted(reason: "found \(found) where Bool was expected; the policy does not read numbers as Booleans")

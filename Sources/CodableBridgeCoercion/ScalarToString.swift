@@ -62,7 +62,7 @@ public enum ScalarToString {
     /// - Parameter scalar: The JSON value.
     /// - Returns: The number's source text, `"true"` or `"false"`; the string itself for a
     ///   string; `nil` for null.
-    public static func jsonText(_ scalar: Scalar) -> String? {
+    public static func jsonText(_ scalar: CoercionScalar) -> String? {
         switch scalar {
         case .null: nil
         case .bool(let value): value ? "true" : "false"
@@ -80,7 +80,7 @@ public enum ScalarToString {
     /// - Parameter scalar: The JSON value.
     /// - Returns: The number's source text, `"1"` or `"0"`; the string itself for a string; `nil`
     ///   for null.
-    public static func yyModel(_ scalar: Scalar) -> String? {
+    public static func yyModel(_ scalar: CoercionScalar) -> String? {
         switch scalar {
         case .bool(let value): value ? "1" : "0"
         default: jsonText(scalar)
@@ -88,7 +88,7 @@ public enum ScalarToString {
     }
 
     /// Applies `rule` with report wording.
-    static func apply(_ rule: Rule, to scalar: Scalar) -> Coercion<String> {
+    static func apply(_ rule: Rule, to scalar: CoercionScalar) -> CoercionResult<String> {
         if case .string(let text) = scalar { return .converted(text, rule: "string") }
         if case .null = scalar { return .notConverted(reason: "found null where String was expected") }
         let kind = scalar.kindName

@@ -98,8 +98,8 @@ public enum StringToBool {
     }
 
     /// Applies `rule` with report wording.
-    static func apply(_ rule: Rule, to string: String) -> Coercion<Bool> {
-        let found = Scalar.string(string).found
+    static func apply(_ rule: Rule, to string: String) -> CoercionResult<Bool> {
+        let found = CoercionScalar.string(string).found
         switch rule.kind {
         case .off:
             return .notConverted(reason: "found \(found) where Bool was expected; the policy does not read Booleans from strings")

@@ -75,7 +75,7 @@ public enum StringToData {
     }
 
     /// Applies `rule` with report wording.
-    static func apply(_ rule: Rule, to scalar: Scalar) -> Coercion<Data> {
+    static func apply(_ rule: Rule, to scalar: CoercionScalar) -> CoercionResult<Data> {
         guard case .string(let string) = scalar else {
             return .notConverted(reason: "found \(scalar.found) where a string of data was expected")
         }

@@ -75,7 +75,7 @@ public enum StringToDate {
     }
 
     /// Applies `rule` (and `numbersAsDates` for numbers) with report wording.
-    static func apply(_ rule: Rule, numbersAsDates: Bool, to scalar: Scalar) -> Coercion<Date> {
+    static func apply(_ rule: Rule, numbersAsDates: Bool, to scalar: CoercionScalar) -> CoercionResult<Date> {
         switch scalar {
         case .string(let string):
             switch rule.kind {

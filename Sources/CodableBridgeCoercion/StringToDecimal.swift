@@ -105,8 +105,8 @@ public enum StringToDecimal {
     }
 
     /// Applies `rule` with report wording.
-    static func apply(_ rule: Rule, to string: String) -> Coercion<Decimal> {
-        let found = Scalar.string(string).found
+    static func apply(_ rule: Rule, to string: String) -> CoercionResult<Decimal> {
+        let found = CoercionScalar.string(string).found
         switch rule.kind {
         case .off:
             return .notConverted(reason: "found \(found) where Decimal was expected; the policy does not read numbers from strings")

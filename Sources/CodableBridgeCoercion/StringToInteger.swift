@@ -102,9 +102,9 @@ public enum StringToInteger {
     }
 
     /// Applies `rule` with report wording.
-    static func apply<T: FixedWidthInteger>(_ rule: Rule, to string: String, as type: T.Type) -> Coercion<T> {
+    static func apply<T: FixedWidthInteger>(_ rule: Rule, to string: String, as type: T.Type) -> CoercionResult<T> {
         let target = String(describing: type)
-        let found = Scalar.string(string).found
+        let found = CoercionScalar.string(string).found
         switch rule.kind {
         case .off:
             return .notConverted(reason: "found \(found) where \(target) was expected; the policy does not read numbers from strings")

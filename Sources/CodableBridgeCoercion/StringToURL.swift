@@ -80,7 +80,7 @@ public enum StringToURL {
     }
 
     /// Applies `rule` with report wording.
-    static func apply(_ rule: Rule, to scalar: Scalar) -> Coercion<URL> {
+    static func apply(_ rule: Rule, to scalar: CoercionScalar) -> CoercionResult<URL> {
         guard case .string(let string) = scalar else {
             return .notConverted(reason: "found \(scalar.found) where a URL string was expected")
         }

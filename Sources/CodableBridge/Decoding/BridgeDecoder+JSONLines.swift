@@ -65,7 +65,8 @@ extension BridgeDecoder {
                     values.append(try decodeLine(type, line, number: number, report: collector))
                     report.events.append(contentsOf: collector.events)
                 } catch {
-                    report.events.append(DecodingEvent(path: "line \(number)", kind: .dropped, detail: JSONLinesError.skipped(error)))
+                    report.events.append(DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
+                                                       detail: DecodingMessages.skippedLine(error)))
                 }
             }
         }
@@ -140,20 +141,12 @@ extension BridgeDecoder {
             let value = try decode(type, tape: tape, report: lineReport)
             if let report, let lineReport {
                 report.events.append(contentsOf: lineReport.events.map {
-                    DecodingEvent(path: $0.path.isEmpty ? "line \(number)" : "line \(number): \($0.path)", kind: $0.kind, detail: $0.detail)
+                    DecodingEvent(path: DecodingMessages.linePath(number, $0.path), kind: $0.kind, detail: $0.detail)
                 })
             }
             return value
         } catch {
             throw JSONLinesError(line: number, column: nil, underlyingError: error)
         }
-    }
-}
-
-extension JSONLinesError {
-    /// The detail of the report event for a skipped line.
-    static func skipped(_ error: any Error) -> String {
-        let text = (error as? JSONLinesError).map { "\($0)" } ?? "\(error)"
-        return "skipped the line: \(text)"
     }
 }

@@ -113,10 +113,7 @@ public struct BridgeDecoder: Sendable {
         do {
             return try JSONTape(parsing: bytes, maxDepth: maxDepth)
         } catch let error as JSONParseError {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [],
-                debugDescription: "The given data was not valid JSON: \(error)",
-                underlyingError: error))
+            throw DecodingMessages.invalidJSON(error)
         }
     }
 

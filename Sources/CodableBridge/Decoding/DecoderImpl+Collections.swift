@@ -60,8 +60,7 @@ extension Dictionary: BridgeCollectionDecodable where Key: Decodable, Value: Dec
         if Key.self == Int.self {
             return try impl.decodeDictionary(Value.self, elementType: elementType) { string, member in
                 guard let int = Int(string) else {
-                    throw DecodingErrors.typeMismatch(Int.self, found: "a String key (\"\(string)\")", path: impl.codingPath(adding: .name(string)),
-                                                      hint: " Expected Int key but found String key instead.")
+                    throw DecodingMessages.intKeyMismatch(string, path: impl.codingPath(adding: .name(string)))
                 }
                 return unsafeBitCast(int, to: Key.self)
             }
@@ -76,7 +75,7 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
 
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Wrapped? {
         let node = impl.current
-        if node == DecoderImpl.zero || impl.nodes[node].kind == .null { return nil }
+        if node == DecoderImpl.missingNode || impl.nodes[node].kind == .null { return nil }
         do {
             return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
         } catch {
@@ -91,7 +90,7 @@ extension DecoderImpl {
     /// The elements of the array at `current`.
     func decodeArray<E: Decodable>(_ type: E.Type, elementType: (any Codable.Type)?) throws -> [E] {
         let array = current
-        guard array != DecoderImpl.zero else { return [] }
+        guard array != DecoderImpl.missingNode else { return [] }
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
         let count = Int(nodes[array].length)
         var result: [E] = []
@@ -115,7 +114,7 @@ extension DecoderImpl {
     @inline(__always)
     func decodeScalarArray<E>(_ read: (Int, PathComponent?) throws -> E) throws -> [E] {
         let array = current
-        guard array != DecoderImpl.zero else { return [] }
+        guard array != DecoderImpl.missingNode else { return [] }
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
         let count = Int(nodes[array].length)
         var result: [E] = []
@@ -128,9 +127,9 @@ extension DecoderImpl {
                 result.append(try read(node, .index(index)))
             } catch let error as NotConverted {
                 if nodes[node].kind == .null {
-                    record(.dropped, key: .index(index), "null where \(E.self) was expected")
+                    record(.dropped, key: .index(index), DecodingMessages.droppedNull(E.self))
                 } else {
-                    record(.dropped, key: .index(index), "\(error.found) not converted to \(E.self) (\(error.reason))")
+                    record(.dropped, key: .index(index), DecodingMessages.droppedNotConverted(error, E.self))
                 }
             }
         }
@@ -142,7 +141,7 @@ extension DecoderImpl {
                                                      makeKey: (String, Int) throws -> K) throws -> [K: V]
     {
         let object = current
-        guard object != DecoderImpl.zero else { return [:] }
+        guard object != DecoderImpl.missingNode else { return [:] }
         guard nodes[object].kind == .object else { throw mismatch([String: V].self, node: object, key: nil) }
         var result: [K: V] = [:]
         result.reserveCapacity(Int(nodes[object].length))
@@ -157,44 +156,25 @@ extension DecoderImpl {
                 key = try makeKey(name, keyNode)
             } catch is DecodingError where lenient {
                 // A key that is not a `K` ("x" for `[Int: V]`) loses its member, like a bad value.
-                record(.dropped, key: .name(name), "key \"\(name)\" not converted to \(K.self)")
+                record(.dropped, key: .name(name), DecodingMessages.droppedKey(name, K.self))
                 continue
             }
             if result[key] != nil { continue }  // repeated key: the first occurrence wins
             let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
-            if levelFallback != DecoderImpl.zero, let fallback, let counterpart = fallback.findMember(name, in: levelFallback),
-               fallback.nodes[counterpart].kind == .object
-            {
-                nextFallback = counterpart
-            }
-            defer { nextFallback = DecoderImpl.zero }
-            if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
+            if let update {
+                prepareMemberFallback(name, update: update)
+                defer { update.next = DecoderImpl.missingNode }
+                if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
+                    result[key] = value
+                }
+            } else if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
                 result[key] = value
             }
         }
-        if levelFallback != DecoderImpl.zero, let fallback {
-            try mergeFallbackMembers(into: &result, from: fallback, elementType: elementType, makeKey: makeKey)
+        if let update {
+            try mergeFallbackMembers(into: &result, update: update, elementType: elementType, makeKey: makeKey)
         }
         return result
-    }
-
-    /// `update(_:from:)`: members of the current dictionary that the document does not mention.
-    private func mergeFallbackMembers<K: Hashable, V: Decodable>(into result: inout [K: V], from fallback: DecoderImpl,
-                                                                 elementType: (any Codable.Type)?,
-                                                                 makeKey: (String, Int) throws -> K) throws
-    {
-        var member = levelFallback + 1
-        let end = fallback.nodes[levelFallback].payload
-        while member < end {
-            let keyNode = member
-            member = fallback.next(member + 1)
-            let name = fallback.text(keyNode)
-            let key = try makeKey(name, keyNode)
-            guard result[key] == nil else { continue }
-            fallback.path = path
-            let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
-            result[key] = try fallback.unwrap(V.self, node: keyNode + 1, key: component, elementType: elementType)
-        }
     }
 
     /// One container element; `nil` when it was dropped (lenient policies, rejected models).
@@ -202,21 +182,21 @@ extension DecoderImpl {
     private func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?) throws -> E? {
         if nodes[node].kind == .null {
             if let value = nullValue(E.self) { return value }
-            if !lenient { throw DecodingErrors.valueNotFound(E.self, path: codingPath(adding: key)) }
-            record(.dropped, key: key, "null where \(E.self) was expected")
+            if !lenient { throw DecodingMessages.valueNotFound(E.self, path: codingPath(adding: key)) }
+            record(.dropped, key: key, DecodingMessages.droppedNull(E.self))
             return nil
         }
         do {
             return try unwrap(E.self, node: node, key: key, elementType: elementType)
         } catch let rejection as ModelRejected {
-            record(.rejected, key: key, "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)")
-            record(.dropped, key: key, "rejected \(rejection.typeName) left out")
+            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
+            record(.dropped, key: key, DecodingMessages.droppedRejected(rejection))
             return nil
         } catch let error as NotConverted {
-            record(.dropped, key: key, "\(error.found) not converted to \(E.self) (\(error.reason))")
+            record(.dropped, key: key, DecodingMessages.droppedNotConverted(error, E.self))
             return nil
         } catch let error as DecodingError where lenient && !error.isProgrammerError {
-            record(.dropped, key: key, "could not decode \(E.self): \(error.summary(below: pathString(codingPath(adding: key))))")
+            record(.dropped, key: key, DecodingMessages.droppedFailed(E.self, error: error, at: codingPath(adding: key)))
             return nil
         }
     }
@@ -229,19 +209,4 @@ extension DecodingError {
         return false
     }
 
-    /// A one-line summary for a report event at `path`: where below `path` the error happened
-    /// (`when: …` for `items[1].when`; nothing when at `path` itself), then the message.
-    func summary(below path: String) -> String {
-        switch self {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
-            var where_ = pathString(c.codingPath)
-            if where_.hasPrefix(path) {
-                where_.removeFirst(path.count)
-                if where_.hasPrefix(".") { where_.removeFirst() }
-            }
-            return where_.isEmpty ? c.debugDescription : "\(where_): \(c.debugDescription)"
-        @unknown default:
-            return "\(self)"
-        }
-    }
 }

@@ -15,7 +15,7 @@ extension DecoderImpl {
             self.impl = impl
             self.depth = impl.path.count
             self.extra = extra
-            if array == DecoderImpl.zero {
+            if array == DecoderImpl.missingNode {
                 position = 0
                 count = 0
             } else {
@@ -25,6 +25,7 @@ extension DecoderImpl {
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
+        // safe: every initializer sets count (Optional only because the protocol says so)
         var isAtEnd: Bool { currentIndex >= count! }
 
         @inline(__always)
@@ -36,8 +37,7 @@ extension DecoderImpl {
         }
 
         private func atEnd(_ type: Any.Type) -> DecodingError {
-            DecodingErrors.valueNotFound(type, path: impl.codingPath(depth: depth, extra: extra, key: .index(currentIndex)),
-                                         detail: "Unkeyed container is at end.")
+            DecodingMessages.unkeyedAtEnd(type, path: impl.codingPath(depth: depth, extra: extra, key: .index(currentIndex)))
         }
 
         private mutating func advance() {
@@ -118,7 +118,7 @@ extension DecoderImpl {
         var codingPath: [any CodingKey] { impl.codingPath }
 
         func decodeNil() -> Bool {
-            node == DecoderImpl.zero || impl.nodes[node].kind == .null
+            node == DecoderImpl.missingNode || impl.nodes[node].kind == .null
         }
 
         func decode(_ type: Bool.Type) throws -> Bool { try impl.unwrapBool(node, nil) }
@@ -137,7 +137,7 @@ extension DecoderImpl {
         func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.unwrapInteger(node, nil, as: UInt64.self) }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            if node != DecoderImpl.zero, impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+            if node != DecoderImpl.missingNode, impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
             // A value of another type at the same level: no new path component, same node.
             return try impl.unwrap(T.self, node: node, key: nil)
         }

@@ -9,13 +9,13 @@ extension DecoderImpl {
     /// alternates) in table order.
     struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let impl: DecoderImpl
-        /// The object's node, or `DecoderImpl.zero` for the virtual empty object.
+        /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
         let object: Int
         let meta: ModelMeta?
         /// `impl.path.count` when the container was made.
         let depth: Int
-        /// What only nested containers and key strategies need, kept out of line so the common
-        /// container stays small and cheap to copy (`nil` in the common case).
+        /// What only nested containers, key strategies and `update(_:from:)` need, kept out of
+        /// line so the common container stays small and cheap to copy (`nil` in the common case).
         let context: ContainerContext?
 
         /// Path components below `depth` that are not on the impl's stack (nested containers).
@@ -23,28 +23,26 @@ extension DecoderImpl {
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
 
-        /// `update(_:from:)`: this object's counterpart in the current value's encoded tree.
-        let fallbackObject: Int
-
         init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = []) {
             self.impl = impl
             self.object = object
             self.meta = meta
             self.depth = impl.path.count
-            self.fallbackObject = extra.isEmpty ? impl.levelFallback : DecoderImpl.zero
             var converted: [String]?
-            if object != DecoderImpl.zero, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+            if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
                 converted = nil
-            } else if object != DecoderImpl.zero {
+            } else if object != DecoderImpl.missingNode {
                 converted = impl.convertedKeys(of: object, extra: extra)
             }
-            context = extra.isEmpty && converted == nil ? nil : ContainerContext(extra: extra, convertedKeys: converted)
+            let fallbackObject = impl.fallbackObject(nested: !extra.isEmpty)
+            context = extra.isEmpty && converted == nil && fallbackObject == DecoderImpl.missingNode
+                ? nil : ContainerContext(extra: extra, convertedKeys: converted, fallbackObject: fallbackObject)
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
 
         var allKeys: [Key] {
-            guard object != DecoderImpl.zero else { return [] }
+            guard object != DecoderImpl.missingNode else { return [] }
             var keys: [Key] = []
             var seen = Set<String>()
             var mappedTargets = Set<String>()
@@ -79,9 +77,10 @@ extension DecoderImpl {
         @inline(__always)
         func find(_ key: Key) -> Int? {
             if let meta, impl.requestedKeys != nil {
+                // safe: checked non-nil by the enclosing `if`
                 impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
             }
-            guard object != DecoderImpl.zero else { return nil }
+            guard object != DecoderImpl.missingNode else { return nil }
             if let meta {
                 switch meta.decodingRule(for: key.stringValue) {
                 case .own: break
@@ -114,38 +113,12 @@ extension DecoderImpl {
 
         // MARK: decode
 
-        /// The value node for `key` in the fallback tree (`update(_:from:)`), if any.
-        private func findFallback(_ key: Key) -> Int? {
-            guard fallbackObject != DecoderImpl.zero, let fallback = impl.fallback else { return nil }
-            let name = key.stringValue
-            if let meta {
-                guard meta.isIncluded(name) else { return nil }
-                if let lookups = meta.lookups[name] { return fallback.findMapped(lookups, in: fallbackObject) }
-            }
-            return fallback.findMember(name, in: fallbackObject)
-        }
-
-        /// The current value of an absent property, decoded from the fallback tree.
-        private func fallbackValue<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-            guard let node = findFallback(key), let fallback = impl.fallback else { return nil }
-            fallback.path = impl.path
-            return try fallback.unwrap(T.self, node: node, key: .key(key))
-        }
-
-        /// Points the next level's fallback at this property's object in the fallback tree.
-        @inline(__always)
-        private func prepareFallback(_ key: Key) {
-            guard fallbackObject != DecoderImpl.zero, let node = findFallback(key), let fallback = impl.fallback,
-                  fallback.nodes[node].kind == .object else { return }
-            impl.nextFallback = node
-        }
-
         @inline(__always)
         private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             try withExtraPath {
                 let component = PathComponent.key(key)
                 guard let node = find(key) else {
-                    if fallbackObject != DecoderImpl.zero, let value = try fallbackValue(T.self, key) { return value }
+                    if context != nil, let value = try fallbackValue(T.self, key) { return value }
                     return try impl.substitute(T.self, key: component, reason: .missing(tried: tried(key)), owner: meta)
                 }
                 do {
@@ -164,7 +137,7 @@ extension DecoderImpl {
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
             try withExtraPath {
                 guard let node = find(key) else {
-                    return fallbackObject == DecoderImpl.zero ? nil : try fallbackValue(T.self, key)
+                    return context == nil ? nil : try fallbackValue(T.self, key)
                 }
                 let component = PathComponent.key(key)
                 if impl.nodes[node].kind == .null { return nil }
@@ -182,7 +155,7 @@ extension DecoderImpl {
 
         func decodeNil(forKey key: Key) throws -> Bool {
             guard let node = find(key) else {
-                throw DecodingErrors.keyNotFound(key, path: codingPath, tried: tried(key))
+                throw DecodingMessages.keyNotFound(key, path: codingPath, tried: tried(key))
             }
             return impl.nodes[node].kind == .null
         }
@@ -206,8 +179,11 @@ extension DecoderImpl {
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
-                if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
-                defer { impl.nextFallback = DecoderImpl.zero }
+                if let update = impl.update {
+                    prepareFallback(key)
+                    defer { update.next = DecoderImpl.missingNode }
+                    return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+                }
                 return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
         }
@@ -230,8 +206,11 @@ extension DecoderImpl {
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
-                if fallbackObject != DecoderImpl.zero { prepareFallback(key) }
-                defer { impl.nextFallback = DecoderImpl.zero }
+                if let update = impl.update {
+                    prepareFallback(key)
+                    defer { update.next = DecoderImpl.missingNode }
+                    return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+                }
                 return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
         }
@@ -240,7 +219,7 @@ extension DecoderImpl {
 
         private func nestedNode(_ key: Key) throws -> Int {
             guard let node = find(key) else {
-                throw DecodingErrors.keyNotFound(key, path: codingPath,
+                throw DecodingMessages.keyNotFound(key, path: codingPath,
                                                  tried: tried(key))
             }
             return node
@@ -281,44 +260,5 @@ extension DecoderImpl {
             }
             return DecoderImpl.ownedTapeDecoder(JSONTape(value: .null), options: impl.options, report: impl.report, path: Array(childPath))
         }
-    }
-
-    /// A decoder whose tape pointers outlive the call: it owns copies of the tape's buffers.
-    static func ownedTapeDecoder(_ tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent]) -> DecoderImpl {
-        let nodes = UnsafeMutableBufferPointer<JSONTape.Node>.allocate(capacity: tape.nodes.count)
-        _ = nodes.initialize(from: tape.nodes)
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: tape.bytes.count)
-        _ = bytes.initialize(from: tape.bytes)
-        let impl = DecoderImpl(tape: tape, nodes: UnsafeBufferPointer(nodes), bytes: UnsafeBufferPointer(bytes),
-                               options: options, report: report, path: path)
-        impl.ownedBuffers = OwnedBuffers(nodes: nodes, bytes: bytes)
-        return impl
-    }
-}
-
-/// The rarely needed parts of a keyed container.
-final class ContainerContext {
-    let extra: [PathComponent]
-    let convertedKeys: [String]?
-
-    init(extra: [PathComponent], convertedKeys: [String]?) {
-        self.extra = extra
-        self.convertedKeys = convertedKeys
-    }
-}
-
-/// Buffers a decoder owns and frees with itself.
-final class OwnedBuffers {
-    let nodes: UnsafeMutableBufferPointer<JSONTape.Node>
-    let bytes: UnsafeMutableBufferPointer<UInt8>
-
-    init(nodes: UnsafeMutableBufferPointer<JSONTape.Node>, bytes: UnsafeMutableBufferPointer<UInt8>) {
-        self.nodes = nodes
-        self.bytes = bytes
-    }
-
-    deinit {
-        nodes.deallocate()
-        bytes.deallocate()
     }
 }

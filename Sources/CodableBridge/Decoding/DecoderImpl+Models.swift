@@ -3,28 +3,27 @@ import Foundation
 extension DecoderImpl {
     /// Decodes a `MappableCodable` model: subclass choice (`decodingType(for:)`), `willDecode`,
     /// the model's `init(from:)` with its mapping, then `didDecode`. A hook that throws raises
-    /// `ModelRejected`, which the nearest property or element handles (the rejection rule, Docs/Mapping.md).
+    /// `ModelRejected`, which the nearest property or element handles (Docs/Design.md, "Mapping tables": rejection).
     func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
         var concrete = model
         var meta = try self.meta(for: model, key: key)
-        if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+        if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
            let embedded = try decodeEmbeddedModel(T.self, node: node, key: key)
         {
             return embedded
         }
-        if node != DecoderImpl.zero, meta.hasDecodingType, nodes[node].kind == .object,
+        if node != DecoderImpl.missingNode, meta.hasDecodingType, nodes[node].kind == .object,
            let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
         {
             guard chosen is T.Type else {
                 // The data chose a class that does not fit here (a cat in a list of dogs): bad
                 // data, so a lenient container drops the element.
-                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key),
-                                                   "\(meta.typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(T.self).")
+                throw DecodingMessages.chosenTypeDoesNotFit(meta.typeName, chosen: chosen, declared: T.self, path: codingPath(adding: key))
             }
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
         }
-        if node != DecoderImpl.zero, meta.hasWillDecode {
+        if node != DecoderImpl.missingNode, meta.hasWillDecode {
             let rewritten: JSONValue
             do {
                 rewritten = try concrete.willDecode(tape.value(at: node))
@@ -44,9 +43,9 @@ extension DecoderImpl {
     private func verifyTables<M: MappableCodable>(of type: M.Type, state: ModelState, key: PathComponent?) throws {
         let requested = requestedKeys?[ObjectIdentifier(state.meta)] ?? []
         if let error = state.meta.unknownProperty(requested: requested) {
-            throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        ModelMeta.setKeysVerified(M.self)
+        DecodingTypeFacts.setTablesVerified(M.self)
         state.tablesVerified = true
     }
 
@@ -57,7 +56,7 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil)
         }
-        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
+        record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }
 
@@ -74,14 +73,10 @@ extension DecoderImpl {
                 return try M(from: self)
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
-            guard node != DecoderImpl.zero, state.didDecodeImplemented != false else { return value }
+            guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return value }
             let json = tape.value(at: node)
             do {
-                if state.didDecodeImplemented == nil {
-                    let usedDefault = try HookProbe.usesDefault { try value.didDecode(from: json) }
-                    ModelMeta.setDidDecodeIsImplemented(M.self, !usedDefault)
-                    state.didDecodeImplemented = !usedDefault
-                } else {
+                state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
                     try value.didDecode(from: json)
                 }
             } catch {
@@ -91,7 +86,7 @@ extension DecoderImpl {
         }
         let value = try open(concrete)
         guard let typed = value as? T else {
-            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "\(concrete) is not a \(T.self).")
+            throw DecodingMessages.notA(concrete, T.self, path: codingPath(adding: key))
         }
         return typed
     }

@@ -13,9 +13,10 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapString(_ node: Int, _ key: PathComponent?) throws -> String {
-        guard node != DecoderImpl.zero else { return "" }
+        guard node != DecoderImpl.missingNode else { return "" }
         let n = nodes[node]
         if n.kind == .string {
+            // safe: a string node's bytes lie in the tape's buffer, so it is not empty
             return String(decoding: UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)), as: UTF8.self)
         }
         return try _slowPathCoerce(node, key, String.self) { options.coercion.string(from: $0) }
@@ -23,7 +24,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapBool(_ node: Int, _ key: PathComponent?) throws -> Bool {
-        guard node != DecoderImpl.zero else { return false }
+        guard node != DecoderImpl.missingNode else { return false }
         switch nodes[node].kind {
         case .true: return true
         case .false: return false
@@ -33,7 +34,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapInteger<T: FixedWidthInteger>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
-        guard node != DecoderImpl.zero else { return 0 }
+        guard node != DecoderImpl.missingNode else { return 0 }
         let n = nodes[node]
         if n.kind == .number, n.flags & JSONTape.Flags.integer != 0, let value = parseInteger(n, as: T.self) {
             return value
@@ -45,6 +46,7 @@ extension DecoderImpl {
     @inline(__always)
     func parseInteger<T: FixedWidthInteger>(_ n: JSONTape.Node, as type: T.Type) -> T? {
         let negative = n.flags & JSONTape.Flags.negative != 0
+        // safe: a number node's bytes lie in the tape's buffer, so it is not empty
         var p = bytes.baseAddress! + n.payload
         var count = Int(n.length)
         if negative {
@@ -72,7 +74,7 @@ extension DecoderImpl {
 
     @inline(__always)
     func unwrapFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
-        guard node != DecoderImpl.zero else { return 0 }
+        guard node != DecoderImpl.missingNode else { return 0 }
         let n = nodes[node]
         if n.kind == .number {
             let value = parseDouble(n)
@@ -91,6 +93,7 @@ extension DecoderImpl {
     func parseDouble(_ n: JSONTape.Node) -> Double {
         if n.flags & JSONTape.Flags.integer != 0, n.length <= 15 {
             let negative = n.flags & JSONTape.Flags.negative != 0
+            // safe: a number or string node's bytes lie in the tape's buffer, so it is not empty
             let p = bytes.baseAddress! + n.payload
             var magnitude: Int64 = 0
             for i in (negative ? 1 : 0) ..< Int(n.length) {
@@ -100,6 +103,7 @@ extension DecoderImpl {
         }
         // The tape's bytes end in NUL and every number is followed by a non-number byte, so
         // strtod stops at the number's end.
+        // safe: a number or string node's bytes lie in the tape's buffer, so it is not empty
         return UnsafeRawPointer(bytes.baseAddress! + n.payload).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
             strtod($0, nil)
         }
@@ -107,6 +111,7 @@ extension DecoderImpl {
 
     /// Whether a number's mantissa has a digit other than 0 (so it is not zero).
     func hasNonZeroDigit(_ n: JSONTape.Node) -> Bool {
+        // safe: a string node's bytes lie in the tape's buffer, so it is not empty
         for byte in UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)) {
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
             if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
@@ -117,7 +122,7 @@ extension DecoderImpl {
     // MARK: Slow paths
 
     /// The scalar view of a node for the coercion rules; `nil` for arrays and objects.
-    func scalar(_ node: Int) -> Scalar? {
+    func scalar(_ node: Int) -> CoercionScalar? {
         switch nodes[node].kind {
         case .null: .null
         case .true: .bool(true)
@@ -130,7 +135,7 @@ extension DecoderImpl {
 
     /// After a strict mismatch: the user's rule, then the policy's; reports a conversion, or
     /// raises `NotConverted` (lenient) / the `JSONDecoder` error (strict).
-    func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (Scalar) -> Coercion<V>) throws -> V {
+    func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (CoercionScalar) -> CoercionResult<V>) throws -> V {
         // Strict with no user rules converts nothing: fail before building the scalar's text.
         guard lenient || options.coercion.hasCustomRules, let input = scalar(node), input != .null else {
             throw mismatch(V.self, node: node, key: key)
@@ -138,7 +143,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(V.self) \(DecoderImpl.describeValue(value)) (\(rule))")
+            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: V.self, value: DecodingMessages.value(value), rule: rule))
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)
@@ -151,8 +156,8 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .number else {
             if let value = numericStringInteger(node, as: T.self) {
-                let rule = options.coercion.stringToInteger == .yyModel ? " (YYModel)" : ""
-                record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(value) (string → \(T.self)\(rule))")
+                let yyModel = options.coercion.stringToInteger == .yyModel
+                record(.coerced, key: key, DecodingMessages.coercedNumericString(found: found(node), to: T.self, value: String(describing: value), yyModel: yyModel))
                 return value
             }
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
@@ -165,7 +170,7 @@ extension DecoderImpl {
         if lenient {
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
         }
-        throw DecodingErrors.numberDoesNotFit(text, T.self, path: codingPath(adding: key))
+        throw DecodingMessages.numberDoesNotFit(text, T.self, path: codingPath(adding: key))
     }
 
     /// `text` as a `T` when it is a whole number that fits exactly.
@@ -180,9 +185,9 @@ extension DecoderImpl {
 
     func _slowPathNumberDoesNotFit<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
         if lenient {
-            throw NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "out of \(T.self)'s range")
+            throw NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.outOfRange(T.self))
         }
-        throw DecodingErrors.numberDoesNotFit(text(node), T.self, path: codingPath(adding: key))
+        throw DecodingMessages.numberDoesNotFit(text(node), T.self, path: codingPath(adding: key))
     }
 
     func _slowPathFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
@@ -193,8 +198,8 @@ extension DecoderImpl {
             if string == nan { return T.nan }
         }
         if let value = numericStringFloatingPoint(node, as: T.self) {
-            let rule = options.coercion.stringToFloatingPoint == .yyModel ? " (YYModel)" : ""
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(value) (string → \(T.self)\(rule))")
+            let yyModel = options.coercion.stringToFloatingPoint == .yyModel
+            record(.coerced, key: key, DecodingMessages.coercedNumericString(found: found(node), to: T.self, value: String(describing: value), yyModel: yyModel))
             return value
         }
         return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }
@@ -214,6 +219,7 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .string, n.length > 0, n.length <= 18, lenient,
               options.coercion.stringToInteger != .off, !options.coercion.hasCustomRules else { return nil }
+        // safe: a number node's bytes lie in the tape's buffer, so it is not empty
         let p = bytes.baseAddress! + n.payload
         let negative = p[0] == UInt8(ascii: "-")
         let first = negative ? 1 : 0
@@ -234,9 +240,11 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .string, n.flags & JSONTape.Flags.escaped == 0, n.length > 0, n.length <= 40, lenient,
               options.coercion.stringToFloatingPoint != .off, !options.coercion.hasCustomRules else { return nil }
+        // safe: a string node's bytes lie in the tape's buffer, so it is not empty
         let content = UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length))
         guard JSONNumber.isValidGrammar(content) else { return nil }
         // Unescaped string content is followed by its closing quote, where strtod stops.
+        // safe: `content` starts inside the non-empty tape buffer (n.length > 0 is checked above)
         let value = UnsafeRawPointer(content.baseAddress!).withMemoryRebound(to: CChar.self, capacity: content.count) { strtod($0, nil) }
         let converted = T(value)
         guard value.isFinite, converted.isFinite, converted != 0 || !hasNonZeroDigit(n) else { return nil }
@@ -246,18 +254,18 @@ extension DecoderImpl {
     // MARK: Foundation types
 
     func unwrapDecimal(_ node: Int, _ key: PathComponent?) throws -> Decimal {
-        guard node != DecoderImpl.zero else { return 0 }
+        guard node != DecoderImpl.missingNode else { return 0 }
         if nodes[node].kind == .number {
             let text = text(node)
             if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
-            throw DecodingErrors.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
+            throw DecodingMessages.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
         }
         return try _slowPathCoerce(node, key, Decimal.self) { options.coercion.decimal(from: $0) }
     }
 
     func unwrapURL(_ node: Int, _ key: PathComponent?) throws -> URL {
-        guard node != DecoderImpl.zero else {
-            throw NotConverted(expected: URL.self, found: "nothing", reason: "URL has no default value")
+        guard node != DecoderImpl.missingNode else {
+            throw NotConverted(expected: URL.self, found: found(DecoderImpl.missingNode), reason: DecodingMessages.noDefault(URL.self))
         }
         if nodes[node].kind == .string {
             let string = text(node)
@@ -266,14 +274,14 @@ extension DecoderImpl {
             let padded = string.first?.isWhitespace == true || string.last?.isWhitespace == true
             if !(lenient && padded), let url = URL(string: string) { return url }
             if !lenient {
-                throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Invalid URL string.")
+                throw DecodingMessages.invalidURL(path: codingPath(adding: key))
             }
         }
         return try _slowPathCoerce(node, key, URL.self) { options.coercion.url(from: $0) }
     }
 
     func unwrapData(_ node: Int, _ key: PathComponent?) throws -> Data {
-        guard node != DecoderImpl.zero else { return Data() }
+        guard node != DecoderImpl.missingNode else { return Data() }
         switch options.dataDecodingStrategy.base {
         case .deferredToData:
             return try descend(into: node, key: key) { try Data(from: self) }
@@ -283,7 +291,7 @@ extension DecoderImpl {
             if nodes[node].kind == .string, !options.coercion.readsStringsAsUTF8Data {
                 if let data = Data(base64Encoded: text(node)) { return data }
                 if !lenient {
-                    throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "Encountered Data is not valid Base64.")
+                    throw DecodingMessages.invalidBase64(path: codingPath(adding: key))
                 }
             }
             return try _slowPathCoerce(node, key, Data.self) { options.coercion.data(from: $0) }
@@ -291,8 +299,8 @@ extension DecoderImpl {
     }
 
     func unwrapDate(_ node: Int, _ key: PathComponent?) throws -> Date {
-        guard node != DecoderImpl.zero else {
-            throw NotConverted(expected: Date.self, found: "nothing", reason: "Date has no default value")
+        guard node != DecoderImpl.missingNode else {
+            throw NotConverted(expected: Date.self, found: found(DecoderImpl.missingNode), reason: DecodingMessages.noDefault(Date.self))
         }
         switch options.dateDecodingStrategy.base {
         case .deferredToDate:
@@ -316,10 +324,10 @@ extension DecoderImpl {
             if case .null = input { throw mismatch(Date.self, node: node, key: key) }
             switch options.coercion.customRule(for: Date.self, from: input) {
             case .converted(let date, let rule)?:
-                record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → Date \(date) (\(rule))")
+                record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
                 return date
             case .notConverted(let reason)?:
-                return try dateNotParsed(node, key, "Cannot read a date from \(DecodingErrors.describe(self, node)): \(reason).")
+                return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
             case nil:
                 break
             }
@@ -327,16 +335,16 @@ extension DecoderImpl {
             case .converted(let date, _):
                 return date
             case .notConverted(let reason):
-                return try dateNotParsed(node, key, "Cannot read a date from \(DecodingErrors.describe(self, node)): \(reason).")
+                return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
             }
         }
     }
 
     private func dateNotParsed(_ node: Int, _ key: PathComponent?, _ message: String) throws -> Date {
         if lenient {
-            throw NotConverted(expected: Date.self, found: DecodingErrors.describe(self, node), reason: message)
+            throw NotConverted(expected: Date.self, found: found(node), reason: message)
         }
-        throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), message)
+        throw DecodingMessages.dataCorrupted(path: codingPath(adding: key), message)
     }
 }
 

@@ -28,7 +28,7 @@ extension DecoderImpl {
         if T.self == Data.self { return unsafeBitCast(try unwrapData(node, key), to: T.self) }
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(node, key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(node, key), to: T.self) }
-        if T.self == JSONValue.self { return unsafeBitCast(node == DecoderImpl.zero ? JSONValue.null : tape.value(at: node), to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(node == DecoderImpl.missingNode ? JSONValue.null : tape.value(at: node), to: T.self) }
         return try _slowPathUnwrap(type, node: node, key: key, elementType: elementType)
     }
 
@@ -57,17 +57,18 @@ extension DecoderImpl {
     }
 
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
-        if options.coercion.hasCustomRules, node != DecoderImpl.zero, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
+        if options.coercion.hasCustomRules, node != DecoderImpl.missingNode, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
             return custom
         }
         let kind = classify(T.self)
         if case .collection(let collection) = kind {
-            if node != DecoderImpl.zero, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
+            if node != DecoderImpl.missingNode, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
                options.coercion.parsesEmbeddedJSON, let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType)
             {
                 return embedded
             }
             return try descend(into: node, key: key) {
+                // safe: bridgeDecode returns Self, and the collection type is T (classify(T.self))
                 try collection.bridgeDecode(from: self, elementType: elementType) as! T
             }
         }
@@ -77,7 +78,7 @@ extension DecoderImpl {
         if case .model(let model) = kind {
             return try decodeModel(T.self, model, node: node, key: key)
         }
-        if node != DecoderImpl.zero, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+        if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
            let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: nil)
         {
             return embedded
@@ -94,7 +95,7 @@ extension DecoderImpl {
         }
         switch result {
         case .converted(let value, let rule):
-            record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) → \(T.self) \(DecoderImpl.describeValue(value)) (\(rule))")
+            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: T.self, value: DecodingMessages.value(value), rule: rule))
             return value
         case .notConverted(let reason):
             throw mismatch(T.self, node: node, key: key, reason: reason)
@@ -107,9 +108,7 @@ extension DecoderImpl {
         let value = try open(concrete)
         guard let typed = value as? T else {
             // A wrong table, not bad data: never dropped as an element would be.
-            let error = MappingTableError(typeName: "the model declaring it", entry: "elementTypes names \(concrete) for a property declared as \(T.self)",
-                                          problem: "\(concrete) is not a subtype of \(T.self)")
-            throw DecodingErrors.dataCorrupted(path: codingPath(adding: key), "elementTypes names \(concrete) for a property declared as \(T.self), which \(concrete) is not a subtype of.", underlying: error)
+            throw DecodingMessages.elementTypeDoesNotFit(concrete, declared: T.self, path: codingPath(adding: key))
         }
         return typed
     }
@@ -123,13 +122,14 @@ extension DecoderImpl {
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
         }
-        record(.coerced, key: key, "\(DecodingErrors.describe(self, node)) holding JSON → \(T.self)")
+        record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }
 
     /// The value a JSON null gives `T` when `T` accepts null (`Optional`, `JSONValue`), else `nil`.
     func nullValue<T>(_ type: T.Type) -> T? {
         if T.self == JSONValue.self { return unsafeBitCast(JSONValue.null, to: T.self) }
+        // safe: bridgeNone is Self, and the Optional type is T
         if let optional = T.self as? any BridgeOptional.Type { return (optional.bridgeNone as! T) }
         return nil
     }
@@ -142,12 +142,12 @@ extension DecoderImpl {
         switch error {
         case let error as NotConverted:
             if isNullWord(node) {
-                record(.coerced, key: key, "string \"\(text(node))\" → nil")
+                record(.coerced, key: key, DecodingMessages.nullWord(text(node)))
             } else {
-                record(.defaulted, key: key, "\(error.found) not converted to \(T.self) (\(error.reason)); used nil")
+                record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
             }
         case let error as ModelRejected:
-            record(.rejected, key: key, "\(error.typeName).\(error.hook) threw \(error.underlying); used nil")
+            record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
         default:
             throw error
         }
@@ -167,32 +167,32 @@ extension DecoderImpl {
     func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
         let failure = substitutionError(T.self, key: key, reason: reason)
         if case .rejected(let rejection) = reason {
-            record(.rejected, key: key, "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)")
+            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
         }
         if case .throw = options.missingValueStrategy.base { throw failure }
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
         if let value = nullValue(T.self) { return value }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, "\(describe(reason)); used the declared default \(DecoderImpl.describeValue(declared))")
+            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
         }
         // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
         // first of `allCases`. Checked before the zero value, so it also wins over a case whose
         // raw value happens to be 0 or "".
         if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
-            record(.defaulted, key: key, "\(describe(reason)); used the first case \(T.self).\(first)")
+            record(.defaulted, key: key, DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
             return first
         }
         let value: T
         do {
             zeroDepth += 1
             defer { zeroDepth -= 1 }
-            value = try unwrap(T.self, node: DecoderImpl.zero, key: key)
+            value = try unwrap(T.self, node: DecoderImpl.missingNode, key: key)
         } catch {
             throw failure
         }
-        record(.defaulted, key: key, "\(describe(reason)); used \(T.self) \(DecoderImpl.describeValue(value))")
+        record(.defaulted, key: key, DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
         return value
     }
 
@@ -205,12 +205,12 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
               case .dataCorrupted = error, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && owner.declaredDefaults != nil
+        return T.self is any RawRepresentable.Type && DecodingTypeFacts.declaredDefaults(of: owner.type) != nil
     }
 
     /// The not-converted signal for a value at `node` that is no case of the enum `T`.
     func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
-        NotConverted(expected: T.self, found: DecodingErrors.describe(self, node), reason: "it is not a case of \(T.self)")
+        NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.notACase(T.self))
     }
 
     /// The first case of `T` when it is `CaseIterable` (and has a case).
@@ -223,10 +223,10 @@ extension DecoderImpl {
     /// The property's value in the owner's encoded `init()` instance, when it is a
     /// ``DefaultInitializable`` model that has one.
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        guard case .key(let codingKey) = key, let defaults = owner.declaredDefaults else { return nil }
+        guard case .key(let codingKey) = key, let defaults = DecodingTypeFacts.declaredDefaults(of: owner.type) else { return nil }
         let name = codingKey.stringValue
         let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
-        // Read the tape as `ModelMeta.declaredDefaults` wrote it, not with the caller's date, data
+        // Read the tape as `DecodingTypeFacts.declaredDefaults` wrote it, not with the caller's date, data
         // and key strategies (a `.secondsSince1970` decoder could not read the dates back, and
         // `.yyModel` would take base64 text for UTF-8 bytes).
         var options = options
@@ -234,38 +234,31 @@ extension DecoderImpl {
         options.dataDecodingStrategy = .base64
         options.coercion.stringToData = .base64
         options.keyDecodingStrategy = .useDefaultKeys
-        return try DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
+        return DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
             guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
             return try? child.unwrap(T.self, node: node, key: nil)
         }
     }
 
-    /// A value as report details show it: strings quoted, at most 60 characters.
-    static func describeValue<V>(_ value: V) -> String {
-        let text = value as? String ?? String(describing: value)
-        let cut = text.count > 60 ? text.prefix(60) + "…" : text[...]
-        return value is String ? "\"\(cut)\"" : String(cut)
-    }
-
     private func describe(_ reason: SubstitutionReason) -> String {
         switch reason {
-        case .missing(let tried): tried.count <= 1 ? "missing" : "missing (tried \(tried.joined(separator: ", ")))"
-        case .null: "null"
-        case .notConverted(let error): "\(error.found) not converted (\(error.reason))"
-        case .rejected: "model rejected"
+        case .missing(let tried): DecodingMessages.substitution(missing: tried)
+        case .null: DecodingMessages.substitutionNull
+        case .notConverted(let error): DecodingMessages.substitution(notConverted: error)
+        case .rejected: DecodingMessages.substitutionRejected
         }
     }
 
     private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
         switch reason {
         case .missing(let tried):
-            return DecodingErrors.keyNotFound(key.codingKey, path: codingPath, tried: tried)
+            return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried)
         case .null:
-            return DecodingErrors.valueNotFound(T.self, path: codingPath(adding: key))
+            return DecodingMessages.valueNotFound(T.self, path: codingPath(adding: key))
         case .notConverted(let error):
-            return DecodingErrors.typeMismatch(error.expected, found: error.found, path: codingPath(adding: key), hint: " " + error.reason)
+            return DecodingMessages.notConverted(error, path: codingPath(adding: key))
         case .rejected(let rejection):
-            return DecodingErrors.rejected(rejection, path: codingPath(adding: key))
+            return DecodingMessages.rejected(rejection, path: codingPath(adding: key))
         }
     }
 }

@@ -13,17 +13,19 @@ import Foundation
 //           element 2 → Status.init(from:)    path [statuses,[2]] current 90
 //             decode(Int.self, "id")          scalar: no push; path only on error/report
 //
-// Scalars are read straight from the node (`unwrapInteger(node:key:)` …) with the strict check
+// Scalars are read straight from the node (`unwrapInteger(_:_:as:)` …) with the strict check
 // first; coercion (`options.coercion`) runs only after a strict mismatch, on the `_slowPath…`
-// functions. A value the policy will not convert raises the private `NotConverted`, which the
-// nearest property (→ default or nil) or container element (→ dropped) turns into a report event.
-// `current == DecoderImpl.zero` is the virtual "missing value": it answers every request with the
-// type's zero value (0, "", false, [], {} …), which is how defaults are produced.
+// functions. A value the policy will not convert raises `NotConverted` (DecodingSignals.swift),
+// which the nearest property (→ default or nil) or container element (→ dropped) turns into a
+// report event; all wording comes from `DecodingMessages`.
+// `current == DecoderImpl.missingNode` is the virtual "missing value": it answers every request
+// with the type's zero value (0, "", false, [], {} …), which is how defaults are produced.
+// `update(_:from:)` keeps its state out of this class's hot paths: see DecoderImpl+Update.swift.
 
 /// The decoder object for one decode. See the design comment at the top of this file.
 final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The virtual node that stands for a missing value (decodes as the type's zero value).
-    static let zero = -1
+    static let missingNode = -1
 
     let tape: JSONTape
     let nodes: UnsafeBufferPointer<JSONTape.Node>
@@ -45,12 +47,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
     @exclusivity(unchecked) private var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
-    /// `update(_:from:)`: a decoder over the current value's encoded tree. Values absent from the
-    /// document are taken from it, level by level (`levelFallback` is this level's object there).
-    @exclusivity(unchecked) var fallback: DecoderImpl?
-    @exclusivity(unchecked) var levelFallback = DecoderImpl.zero
-    /// The fallback object for the next level down, consumed by `descend`.
-    @exclusivity(unchecked) var nextFallback = DecoderImpl.zero
+    /// `update(_:from:)`'s state (see DecoderImpl+Update.swift); `nil` for a plain decode.
+    @exclusivity(unchecked) var update: UpdateFallback?
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
@@ -96,8 +94,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             }
             guard let fallback else { return try impl.decodeRoot(T.self, node: node) }
             return try with(tape: fallback, options: options, report: nil, path: []) { fallbackImpl in
-                impl.fallback = fallbackImpl
-                impl.nextFallback = fallbackImpl.nodes[0].kind == .object ? 0 : DecoderImpl.zero
+                impl.update = UpdateFallback(decoder: fallbackImpl)
                 return try impl.decodeRoot(T.self, node: node)
             }
         }
@@ -107,14 +104,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         do {
             return try unwrap(T.self, node: node, key: nil)
         } catch let rejection as ModelRejected {
-            throw DecodingErrors.rejected(rejection, path: codingPath)
+            throw DecodingMessages.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {
-            if node != DecoderImpl.zero, nodes[node].kind == .null {
+            if node != DecoderImpl.missingNode, nodes[node].kind == .null {
                 // A null root has no property to default: `JSONDecoder`'s valueNotFound.
-                throw DecodingErrors.valueNotFound(notConverted.expected, path: codingPath)
+                throw DecodingMessages.valueNotFound(notConverted.expected, path: codingPath)
             }
-            throw DecodingErrors.typeMismatch(notConverted.expected, found: notConverted.found, path: codingPath,
-                                              hint: " " + notConverted.reason)
+            throw DecodingMessages.notConverted(notConverted, path: codingPath)
         }
     }
 
@@ -137,8 +133,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             default: found = nil
             }
             guard let found else {
-                throw DecodingErrors.keyNotFound(AnyCodingKey(segment), path: codingPath,
-                                                 tried: nil)
+                throw DecodingMessages.keyNotFound(AnyCodingKey(segment), path: codingPath)
             }
             path.append(.name(segment))
             node = found
@@ -169,16 +164,16 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let node = current
-        if node != DecoderImpl.zero, nodes[node].kind != .object {
-            throw mismatch([String: Any].self, node: node, key: nil, reason: "an object was expected")
+        if node != DecoderImpl.missingNode, nodes[node].kind != .object {
+            throw mismatch([String: Any].self, node: node, key: nil, reason: DecodingMessages.objectExpected)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let node = current
-        if node != DecoderImpl.zero, nodes[node].kind != .array {
-            throw mismatch([Any].self, node: node, key: nil, reason: "an array was expected")
+        if node != DecoderImpl.missingNode, nodes[node].kind != .array {
+            throw mismatch([Any].self, node: node, key: nil, reason: DecodingMessages.arrayExpected)
         }
         return UnkeyedContainer(impl: self, array: node)
     }
@@ -188,7 +183,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     }
 
     func decodeJSONValue() throws -> JSONValue {
-        current == DecoderImpl.zero ? .null : tape.value(at: current)
+        current == DecoderImpl.missingNode ? .null : tape.value(at: current)
     }
 
     // MARK: Walking
@@ -198,18 +193,15 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func descend<R>(into node: Int, key: PathComponent?, _ body: () throws -> R) rethrows -> R {
         let savedNode = current
         let savedMeta = levelMeta
-        let savedFallback = levelFallback
         current = node
         levelMeta = nil
-        levelFallback = nextFallback
-        nextFallback = DecoderImpl.zero
         if let key { path.append(key) }
         defer {
             current = savedNode
             levelMeta = savedMeta
-            levelFallback = savedFallback
             if key != nil { path.removeLast() }
         }
+        if let update { return try update.descend(body) }
         return try body()
     }
 
@@ -256,10 +248,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         do {
             meta = try ModelMeta.of(type)
         } catch {
-            throw DecodingErrors.mappingTable(error, path: codingPath(adding: key))
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        let state = ModelState(meta: meta, tablesVerified: ModelMeta.keysVerified(type),
-                               didDecodeImplemented: ModelMeta.didDecodeIsImplemented(type))
+        let state = ModelState(meta: meta, tablesVerified: DecodingTypeFacts.tablesVerified(type),
+                               didDecodeImplemented: HookProbe.isImplemented(.didDecode, by: type))
         modelStates.append((id, state))
         return state
     }
@@ -276,20 +268,25 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The error or missing-value signal for a node that is not of the expected kind.
     func mismatch(_ type: Any.Type, node: Int, key: PathComponent?, reason: String? = nil) -> any Error {
         if node >= 0, nodes[node].kind == .null {
-            if lenient { return NotConverted(expected: type, found: "null", reason: reason ?? "null") }
+            let null = DecodingMessages.found(.null, text: "")
+            if lenient { return NotConverted(expected: type, found: null, reason: reason ?? null) }
             if type == Bool.self {
                 // JSONDecoder reports a null Bool as a type mismatch (other types: valueNotFound).
-                return DecodingErrors.typeMismatch(type, found: "null", path: codingPath(adding: key))
+                return DecodingMessages.typeMismatch(type, found: null, path: codingPath(adding: key))
             }
-            return DecodingErrors.valueNotFound(type, path: codingPath(adding: key),
-                                                detail: "Cannot get \(type) -- found null value instead")
+            return DecodingMessages.valueNotFound(type, path: codingPath(adding: key))
         }
         if lenient {
-            let found = DecodingErrors.describe(self, node)
-            return NotConverted(expected: type, found: found, reason: reason ?? "no rule converts \(found) to \(type)")
+            let found = found(node)
+            return NotConverted(expected: type, found: found, reason: reason ?? DecodingMessages.noRule(found: found, to: type))
         }
         // Strict: `JSONDecoder`'s error, cheaply (types probe with `try?` and throw often).
-        let kind = node >= 0 ? DecodingErrors.kindName(nodes[node].kind) : "nothing"
-        return DecodingErrors.typeMismatch(type, found: "a \(kind)", path: codingPath(adding: key))
+        return DecodingMessages.typeMismatch(type, found: DecodingMessages.foundKind(node >= 0 ? nodes[node].kind : nil),
+                                             path: codingPath(adding: key))
+    }
+
+    /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).
+    func found(_ node: Int) -> String {
+        node < 0 ? DecodingMessages.found(nil, text: "") : DecodingMessages.found(nodes[node].kind, text: text(node))
     }
 }

@@ -37,27 +37,6 @@ public struct JSONLinesError: Error, CustomStringConvertible {
 
     /// `line 3, column 9: <parse error>` or `line 3: <kind> at <path>: <message>`.
     public var description: String {
-        switch underlyingError {
-        case let error as JSONParseError:
-            return "line \(line), column \(column ?? error.column): \(error.reason)"
-        case let error as DecodingError:
-            return "line \(line): \(JSONLinesError.summary(of: error))"
-        default:
-            return "line \(line): \(underlyingError)"
-        }
-    }
-
-    /// `typeMismatch at user.id: Expected …` for a `DecodingError`.
-    static func summary(of error: DecodingError) -> String {
-        let (kind, context): (String, DecodingError.Context?) = switch error {
-        case .typeMismatch(_, let context): ("typeMismatch", context)
-        case .valueNotFound(_, let context): ("valueNotFound", context)
-        case .keyNotFound(_, let context): ("keyNotFound", context)
-        case .dataCorrupted(let context): ("dataCorrupted", context)
-        @unknown default: ("\(error)", nil)
-        }
-        guard let context else { return kind }
-        let path = pathString(context.codingPath)
-        return "\(kind)\(path.isEmpty ? "" : " at \(path)"): \(context.debugDescription)"
+        DecodingMessages.jsonLines(self)
     }
 }

@@ -128,6 +128,7 @@ final class EncodedTree {
             return
         }
         let capacity = max(capacity, 16)
+        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
         let nodes = malloc(capacity * MemoryLayout<Node>.stride)!.bindMemory(to: Node.self, capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
         storage = .allocate(capacity: 1)
@@ -196,6 +197,7 @@ final class EncodedTree {
     /// (for large arrays without copying, by remapping pages).
     private func grow() {
         let newCapacity = storage.pointee.capacity * 2
+        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
         let bytes = realloc(storage.pointee.nodes, newCapacity * MemoryLayout<Node>.stride)!
         storage.pointee.nodes = bytes.bindMemory(to: Node.self, capacity: newCapacity)
         storage.pointee.capacity = newCapacity

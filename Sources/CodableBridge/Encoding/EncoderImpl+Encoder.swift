@@ -53,9 +53,7 @@ extension EncoderImpl: Encoder {
         case kind:
             break
         default:
-            let container = kind == .object ? "keyed" : "unkeyed"
-            let path = EncodingError.describe(tree.codingPath(of: node))
-            preconditionFailure("Attempt to push a new \(container) encoding container at \(path), where a different value was already encoded.")
+            preconditionFailure(EncodingMessages.containerMismatch(keyed: kind == .object, at: tree.codingPath(of: node)))
         }
     }
 

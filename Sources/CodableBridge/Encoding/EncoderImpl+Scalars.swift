@@ -11,6 +11,7 @@ extension EncoderImpl {
     func encodeFloatingPoint<F: BinaryFloatingPoint>(_ value: F, into node: Int32, additionalKey: (any CodingKey)? = nil) throws {
         if value.isFinite {
             if F.self == Float.self {
+                // safe: F.self == Float.self is checked by the enclosing `if`
                 tree.set(node, .float, UInt64((value as! Float).bitPattern))
             } else {
                 tree.set(node, .double, Double(value).bitPattern)

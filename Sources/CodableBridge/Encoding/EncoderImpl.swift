@@ -48,9 +48,7 @@ final class EncoderImpl {
         let impl = EncoderImpl(options: options)
         try impl.encode(value, into: 0)
         guard impl.tree[0].kind != .pending else {
-            throw EncodingError.invalidValue(value, .init(
-                codingPath: [],
-                debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.encodedNothing(value)
         }
         return impl.tree
     }
@@ -96,12 +94,16 @@ final class EncoderImpl {
         if T.self == Date.self {
             try encodeDate(unsafeBitCast(value, to: Date.self), into: node)
         } else if T.self == URL.self {
+            // safe: T.self == URL.self is checked by the enclosing `if`
             tree.setString(node, (value as! URL).absoluteString)
         } else if T.self == Data.self {
+            // safe: T.self == Data.self is checked by the enclosing `if`
             try encodeData(value as! Data, into: node)
         } else if T.self == Decimal.self {
+            // safe: T.self == Decimal.self is checked by the enclosing `if`
             try encodeDecimal(value as! Decimal, into: node)
         } else if T.self == JSONValue.self {
+            // safe: T.self == JSONValue.self is checked by the enclosing `if`
             try encodeJSONValue(value as! JSONValue, into: node)
         } else if T.self == [String].self {
             encodeArray(unsafeBitCast(value, to: [String].self), into: node) { tree.setString($1, $0) }
@@ -124,10 +126,12 @@ final class EncoderImpl {
         if traits.contains(.stringKeyedDictionary), convertsKeys {
             // JSONEncoder leaves the keys of [String: V] unconverted by the key strategy.
             tree.set(node, .object)
+            // safe: the traits say T is a [String: V], which conforms
             try (value as! any StringKeyedDictionaryEncoding).encodeMembers(into: node, impl: self)
             return
         }
         if traits.contains(.mappable) {
+            // safe: the traits say T conforms to MappableCodable
             try encodeModel(value as! any MappableCodable, into: node)
         } else if traits.contains(.classType), let model = value as? any MappableCodable {
             // A subclass that adopts MappableCodable, encoded through a superclass that does not.
@@ -158,21 +162,16 @@ final class EncoderImpl {
         let map = try keyMap(for: modelType, id: id, value: model, at: node)
         try withTarget(node, map: map) { try model.encode(to: self) }
         guard tree[node].kind == .object else { return }
-        let implemented = didEncodeImplemented[id] ?? ModelMeta.didEncodeIsImplemented(modelType)
+        let implemented = didEncodeImplemented[id] ?? HookProbe.isImplemented(.didEncode, by: modelType)
         if implemented == false {
             didEncodeImplemented[id] = false
             return
         }
         var object = tree.objectValue(at: node)
         do {
-            if implemented == nil {
-                let usedDefault = try HookProbe.usesDefault { try model.didEncode(into: &object) }
-                ModelMeta.setDidEncodeIsImplemented(modelType, !usedDefault)
-                didEncodeImplemented[id] = !usedDefault
-                if usedDefault { return }
-            } else {
-                try model.didEncode(into: &object)
-            }
+            let ran = try HookProbe.call(.didEncode, of: modelType, known: implemented) { try model.didEncode(into: &object) }
+            didEncodeImplemented[id] = ran
+            if !ran { return }
         } catch {
             throw EncodingError.didEncodeFailed(model, type: modelType, codingPath: tree.codingPath(of: node), error: error)
         }

@@ -2,7 +2,7 @@ import Foundation
 
 // EncodingKeyMap — the encoding view of a model's compiled `ModelMeta`: for each property, where
 // its value is written. Built once per type from the meta (which reads and validates the tables)
-// and cached for the process.
+// and cached for the process (a `TypeCache`, like every per-type fact).
 //
 //   keyMapping ["name": "n", "desc": "ext.desc", "bookID": ["id", "ID"], "v": .key("v1.2")]
 //   ignoredProperties ["cache"]
@@ -91,34 +91,12 @@ final class EncodingKeyMap: Sendable {
 
     // MARK: Cache
 
-    private static let cache = Cache()
+    private static let maps = TypeCache<EncodingKeyMap>()
 
     /// The view of `type`'s tables, built on first use.
     ///
     /// - Throws: ``MappingTableError`` for an invalid table, every time the type is used.
     static func resolved(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
-        let id = ObjectIdentifier(type)
-        if let map = cache.get(id) { return map }
-        let map = EncodingKeyMap(meta: try ModelMeta.of(type))
-        return cache.insert(map, for: id)
-    }
-
-    /// Views by type, safe to use from any thread.
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var maps: [ObjectIdentifier: EncodingKeyMap] = [:]
-
-        func get(_ id: ObjectIdentifier) -> EncodingKeyMap? {
-            lock.withLock { maps[id] }
-        }
-
-        /// Inserts unless another thread won the race; returns the stored view.
-        func insert(_ map: EncodingKeyMap, for id: ObjectIdentifier) -> EncodingKeyMap {
-            lock.withLock {
-                if let existing = maps[id] { return existing }
-                maps[id] = map
-                return map
-            }
-        }
+        try maps.value(for: type) { () throws(MappingTableError) in EncodingKeyMap(meta: try ModelMeta.of(type)) }
     }
 }

@@ -104,6 +104,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         keys.append(key)
         values.append(value)
         guard keys.count > JSONObject.indexThreshold else { return }
+        // safe: `if let index` on the same line proved it non-nil
         if let index, isKnownUniquelyReferenced(&self.index!) {
             index.appended(key, at: keys.count - 1)
         } else {
@@ -174,6 +175,7 @@ private final class KeyIndex: @unchecked Sendable {
             for (i, k) in keys.enumerated() where built[k] == nil { built[k] = i }
             table = built
         }
+        // safe: built just above when it was nil
         return table![key]
     }
 
@@ -181,6 +183,7 @@ private final class KeyIndex: @unchecked Sendable {
     func appended(_ key: String, at position: Int) {
         lock.lock()
         defer { lock.unlock() }
+        // safe: `table != nil` is checked first on the same line
         if table != nil, table![key] == nil { table![key] = position }
     }
 }

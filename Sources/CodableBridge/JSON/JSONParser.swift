@@ -70,6 +70,7 @@ extension JSONTape {
         let count = input.count
         var bytes = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
             if count > 0 {
+                // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
                 UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
             }
             buffer[count] = 0
@@ -77,6 +78,7 @@ extension JSONTape {
         }
         do {
             let nodes = try bytes.withUnsafeMutableBufferPointer { buffer throws(JSONParser.Failure) in
+                // safe: the array has count + 1 bytes, so it is never empty
                 var parser = JSONParser(buffer.baseAddress!, count: count, maxDepth: maxDepth)
                 return try parser.parseDocument()
             }

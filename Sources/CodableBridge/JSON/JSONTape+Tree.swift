@@ -210,7 +210,9 @@ private struct TreeBuilder: ~Copyable {
     mutating func key(_ node: JSONTape.Node) -> String {
         // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
         guard node.length > 15, keyCache != nil else { return string(node) }
+        // safe: a string node's bytes lie in the buffer, so it is not empty
         let start = bytes.baseAddress! + node.payload
+        // safe: checked non-nil in the guard above; the buffer is not empty (see above)
         return keyCache!.string(start, count: Int(node.length), readableEnd: bytes.baseAddress! + bytes.count)
     }
 

@@ -102,24 +102,4 @@ package struct JSONTape: @unchecked Sendable {
     package func numberText(at index: Int) -> String {
         string(at: index)
     }
-
-    /// Calls `body` with the content bytes of a string or number node.
-    @inline(__always)
-    package func withBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let node = nodes[index]
-        return try bytes.withUnsafeBufferPointer {
-            try body(UnsafeBufferPointer(rebasing: $0[node.payload ..< node.payload + Int(node.length)]))
-        }
-    }
-
-    /// Whether the string node at `index` equals `key` byte for byte.
-    @inline(__always)
-    package func stringEquals(at index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = nodes[index]
-        guard Int(node.length) == key.count else { return false }
-        if key.count == 0 { return true }
-        return bytes.withUnsafeBufferPointer {
-            memcmp($0.baseAddress! + node.payload, key.baseAddress!, key.count) == 0
-        }
-    }
 }

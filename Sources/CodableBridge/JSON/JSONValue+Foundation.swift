@@ -174,11 +174,6 @@ extension JSONValue {
         }
         return NSNumber(value: n.doubleValue)
     }
-
-    /// The value built from a whole tape.
-    package init(tape: JSONTape) {
-        self = tape.value(at: 0)
-    }
 }
 
 /// One Foundation or Swift object, classified for ``JSONValue/init(foundationObject:)``.

@@ -92,19 +92,6 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The object, when this is `.object`.
     public var objectValue: JSONObject? { if case .object(let o) = self { o } else { nil } }
-
-    /// A short name of the value's kind for messages: "null", "a Boolean", "a number", "a string",
-    /// "an array", "an object".
-    package var kindDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a Boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,

@@ -58,6 +58,7 @@ package struct JSONWriter: ~Copyable {
     ///   - capacity: Bytes to reserve up front. Defaults to 256.
     package init(options: OutputFormatting, capacity: Int = 256) {
         self.capacity = max(capacity, 16)
+        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
         base = malloc(self.capacity)!.bindMemory(to: UInt8.self, capacity: self.capacity)
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
@@ -93,6 +94,7 @@ package struct JSONWriter: ~Copyable {
 
     private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
+        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
         base = realloc(base, capacity)!.bindMemory(to: UInt8.self, capacity: capacity)
     }
 
@@ -204,6 +206,7 @@ package struct JSONWriter: ~Copyable {
             rhs.withUTF8 { right in
                 let common = min(left.count, right.count)
                 if common > 0 {
+                    // safe: common > 0 (checked above), so neither buffer is empty
                     let order = memcmp(left.baseAddress!, right.baseAddress!, common)
                     if order != 0 { return order < 0 }
                 }

@@ -1,10 +1,13 @@
-/// Tells whether a hook call reached `MappableCodable`'s default implementation.
+/// Tells whether a hook call reached `MappableCodable`'s default implementation, and remembers
+/// the answer per type.
 ///
 /// The default implementations call ``markDefault()``; ``usesDefault(_:)`` runs a call with a
 /// recorder installed and reports whether it was marked. A type's own implementation never marks,
-/// so one probing call per type tells which hooks exist (see `ModelMeta`).
+/// so one probing call per type tells which hooks exist. Type hooks (`decodingType(for:)`,
+/// `willDecode`) are probed when `ModelMeta` is built; instance hooks (`didDecode`, `didEncode`)
+/// need an instance, so they are probed on their first real call through ``call(_:of:known:_:)``.
 package enum HookProbe {
-    final class Recorder: @unchecked Sendable {
+    final class Recorder: @unchecked Sendable {  // used by one task at a time (a task-local)
         var markedDefault = false
     }
 
@@ -21,5 +24,44 @@ package enum HookProbe {
         let recorder = Recorder()
         try $recorder.withValue(recorder) { try call() }
         return recorder.markedDefault
+    }
+
+    // MARK: Instance hooks
+
+    /// A hook that needs an instance to probe.
+    enum InstanceHook {
+        case didDecode
+        case didEncode
+    }
+
+    private struct Flags {
+        var didDecode: Bool?
+        var didEncode: Bool?
+
+        subscript(hook: InstanceHook) -> Bool? {
+            get { hook == .didDecode ? didDecode : didEncode }
+            set { if hook == .didDecode { didDecode = newValue } else { didEncode = newValue } }
+        }
+    }
+
+    private static let flags = TypeCache<Flags>()
+
+    /// Whether `type` implements `hook` (does something in it), once probed in this process.
+    static func isImplemented(_ hook: InstanceHook, by type: Any.Type) -> Bool? {
+        flags.get(type)?[hook]
+    }
+
+    /// Calls a hook: `call` runs it. When whether `type` implements it is not `known` yet, the
+    /// call is also the probe, and its answer is recorded for the process.
+    ///
+    /// - Returns: Whether the hook is implemented (`false`: the default, a no-op, ran).
+    static func call(_ hook: InstanceHook, of type: Any.Type, known: Bool?, _ call: () throws -> Void) rethrows -> Bool {
+        if known != nil {
+            try call()
+            return true
+        }
+        let implemented = try !usesDefault(call)
+        flags.update(type, initial: Flags()) { $0[hook] = implemented }
+        return implemented
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 // user writes; reading them builds dictionaries and arrays. YYModel compiles them once per class
 // into `_YYModelMeta`; we do the same. The first time a `MappableCodable` type is decoded or
 // encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
-// `ObjectIdentifier` in a lock-protected dictionary. Decoders copy the pointer into a per-decode
-// cache, so steady-state decoding takes no lock.
+// `ObjectIdentifier` in a `TypeCache` (one lock). A decoder or encoder looks a type up once per
+// decode or encode and keeps the pointer in its own per-decode list, so the lock is taken once
+// per model type per decode, never per value.
 //
 //     struct Book: MappableCodable {
 //         static var keyMapping: KeyMapping { ["name": "n", "desc": "ext.desc", "id": ["id", "ID"]] }
@@ -65,20 +66,21 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         var lookups: [String: [Lookup]] = [:]
         var encodingPaths: [String: [String]] = [:]
         for property in mapping.keys.sorted() {
+            // safe: `property` comes from mapping.keys
             let key = mapping[property]!
             if property.isEmpty {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\"]", problem: "the property name is empty")
+                throw .emptyMappedProperty(typeName)
             }
             if key.candidates.isEmpty {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the list of alternate keys is empty; give at least one key")
+                throw .noAlternates(typeName, property: property)
             }
             var list: [Lookup] = []
             for candidate in key.candidates {
                 if candidate.segments == [""] {
-                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "the JSON key is empty; give the key the value is read from and written to")
+                    throw .emptyKey(typeName, property: property, key: key)
                 }
                 if candidate.segments.isEmpty || candidate.segments.contains(where: \.isEmpty) {
-                    throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)", problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
+                    throw .emptySegment(typeName, property: property, key: key)
                 }
                 if candidate.isDottedLiteral {
                     list.append(Lookup(segments: [candidate.joined]))
@@ -86,10 +88,10 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
                 list.append(Lookup(segments: candidate.segments))
             }
             if ignored.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
+                throw .mappedAndIgnored(typeName, property: property)
             }
             if let only, !only.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties")
+                throw .mappedButNotAllowed(typeName, property: property)
             }
             lookups[property] = list
             encodingPaths[property] = key.candidates[0].segments
@@ -97,25 +99,25 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if let only {
             let both = only.intersection(ignored)
             if let first = both.sorted().first {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(first)\"", problem: "the property is both allowed and ignored; remove it from one of the two")
+                throw .allowedAndIgnored(typeName, property: first)
             }
             if only.contains("") {
-                throw MappingTableError(typeName: typeName, entry: "onlyProperties", problem: "contains an empty property name; remove it")
+                throw .emptyName(typeName, table: "onlyProperties")
             }
         }
         if ignored.contains("") {
-            throw MappingTableError(typeName: typeName, entry: "ignoredProperties", problem: "contains an empty property name; remove it")
+            throw .emptyName(typeName, table: "ignoredProperties")
         }
         let elementTypes = type.elementTypes
         if let empty = elementTypes.keys.first(where: \.isEmpty) {
-            throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(empty)\"]", problem: "the property name is empty")
+            throw .emptyElementTypeProperty(typeName, property: empty)
         }
         for property in elementTypes.keys.sorted() {
             if ignored.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is also in ignoredProperties, so it is never decoded; remove it from one of the two")
+                throw .elementTypeIgnored(typeName, property: property)
             }
             if let only, !only.contains(property) {
-                throw MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property is not in onlyProperties, so it is never decoded; remove it from elementTypes or add it to onlyProperties")
+                throw .elementTypeNotAllowed(typeName, property: property)
             }
         }
         self.lookups = lookups
@@ -180,55 +182,16 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         encodingPaths[property]
     }
 
-    /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
-    /// once per type (`nil` for other models, or when that instance cannot be encoded).
-    ///
-    /// Dates are written as seconds since 1970 (exact, where ISO 8601 drops fractions) and data as
-    /// base64, whatever the caller's strategies; `DecoderImpl.declaredDefault` reads them back
-    /// with the same two strategies.
-    package var declaredDefaults: JSONTape? {
-        ModelMeta.cache.defaults(for: ObjectIdentifier(type)) { [type] in
-            var encoder = BridgeEncoder()
-            encoder.dateEncodingStrategy = .secondsSince1970
-            encoder.dataEncodingStrategy = .base64
-            guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
-                  let value = try? encoder.encodeToJSONValue(instance) else { return nil }
-            return JSONTape(value: value)
-        }
-    }
-
     // MARK: The cache
 
-    private static let cache = MetaCache()
+    private static let metas = TypeCache<ModelMeta>()
 
-    /// The compiled mapping of `type`, built and validated on first use.
+    /// The compiled mapping of `type`, built and validated on first use (an invalid table is not
+    /// cached: it fails every time the type is used).
     ///
     /// - Throws: ``MappingTableError`` naming the type and the invalid entry.
     package static func of(_ type: any MappableCodable.Type) throws(MappingTableError) -> ModelMeta {
-        let id = ObjectIdentifier(type)
-        if let meta = cache.get(id) { return meta }
-        let meta = try ModelMeta(type)
-        return cache.insert(meta, for: id)
-    }
-
-    /// Whether values of `type` have a `didDecode` that does something, once known.
-    package static func didDecodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
-        cache.hookFlag(ObjectIdentifier(type), \.didDecode)
-    }
-
-    /// Records the outcome of probing `didDecode` for `type`.
-    package static func setDidDecodeIsImplemented(_ type: any MappableCodable.Type, _ value: Bool) {
-        cache.setHookFlag(ObjectIdentifier(type), \.didDecode, value)
-    }
-
-    /// Whether a decode of `type` has confirmed that its tables name only real properties.
-    package static func keysVerified(_ type: any MappableCodable.Type) -> Bool {
-        cache.hookFlag(ObjectIdentifier(type), \.keysVerified) ?? false
-    }
-
-    /// Records that the tables of `type` name only real properties.
-    package static func setKeysVerified(_ type: any MappableCodable.Type) {
-        cache.setHookFlag(ObjectIdentifier(type), \.keysVerified, true)
+        try metas.value(for: type) { () throws(MappingTableError) in try ModelMeta(type) }
     }
 
     /// The first table entry that names a property the model never asked for while decoding
@@ -242,98 +205,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         ]
         for (table, names) in tables {
             if let unknown = names.first(where: { !requested.contains($0) }) {
-                let known = requested.sorted().joined(separator: ", ")
-                return MappingTableError(typeName: typeName, entry: "\(table) names \"\(unknown)\"",
-                                         problem: "\(typeName) has no property with that coding key (its coding keys: \(known)); check the spelling")
+                return .unknownProperty(typeName, table: table, property: unknown, codingKeys: requested.sorted())
             }
         }
         return nil
-    }
-
-    /// Whether values of `type` have a `didEncode` that does something, once known.
-    package static func didEncodeIsImplemented(_ type: any MappableCodable.Type) -> Bool? {
-        cache.hookFlag(ObjectIdentifier(type), \.didEncode)
-    }
-
-    /// Records the outcome of probing `didEncode` for `type`.
-    package static func setDidEncodeIsImplemented(_ type: any MappableCodable.Type, _ value: Bool) {
-        cache.setHookFlag(ObjectIdentifier(type), \.didEncode, value)
-    }
-}
-
-/// The per-type cache: metas and the instance-hook probe results, under one lock.
-private final class MetaCache: @unchecked Sendable {
-    struct InstanceHooks {
-        var didDecode: Bool?
-        var didEncode: Bool?
-        var keysVerified: Bool?
-    }
-
-    private let lock = NSLock()
-    private var metas: [ObjectIdentifier: ModelMeta] = [:]
-    private var hooks: [ObjectIdentifier: InstanceHooks] = [:]
-    private var defaults: [ObjectIdentifier: JSONTape?] = [:]
-
-    /// The cached defaults of a type, computed outside the lock on first use.
-    func defaults(for id: ObjectIdentifier, compute: () -> JSONTape?) -> JSONTape? {
-        lock.lock()
-        if let cached = defaults[id] {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
-        let computed = compute()
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = defaults[id] { return cached }
-        defaults[id] = computed
-        return computed
-    }
-
-    func get(_ id: ObjectIdentifier) -> ModelMeta? {
-        lock.lock()
-        defer { lock.unlock() }
-        return metas[id]
-    }
-
-    /// Inserts unless another thread won the race; returns the stored meta.
-    func insert(_ meta: ModelMeta, for id: ObjectIdentifier) -> ModelMeta {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = metas[id] { return existing }
-        metas[id] = meta
-        return meta
-    }
-
-    func hookFlag(_ id: ObjectIdentifier, _ field: KeyPath<InstanceHooks, Bool?>) -> Bool? {
-        lock.lock()
-        defer { lock.unlock() }
-        return hooks[id]?[keyPath: field]
-    }
-
-    func setHookFlag(_ id: ObjectIdentifier, _ field: WritableKeyPath<InstanceHooks, Bool?>, _ value: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        hooks[id, default: InstanceHooks()][keyPath: field] = value
-    }
-}
-
-/// An invalid mapping table, found the first time its type was decoded or encoded.
-///
-/// ```
-/// Invalid mapping table of MyApp.Book: keyMapping["desc"] = "ext..desc": a key or key-path
-/// segment is empty (check for a leading, trailing or doubled '.')
-/// ```
-public struct MappingTableError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The model type whose table is invalid.
-    public let typeName: String
-    /// The offending entry, as written.
-    public let entry: String
-    /// What is wrong and how to fix it.
-    public let problem: String
-
-    /// `Invalid mapping table of <type>: <entry>: <problem>`.
-    public var description: String {
-        "Invalid mapping table of \(typeName): \(entry): \(problem)"
     }
 }

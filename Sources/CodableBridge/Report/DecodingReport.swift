@@ -35,6 +35,7 @@ public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
         var lines = ["DecodingReport: \(events.count) event\(events.count == 1 ? "" : "s")"]
         for path in order {
             lines.append("  \(path.isEmpty ? "<root>" : path)")
+            // safe: every path in `order` was added to byPath in the loop above
             for event in byPath[path]! {
                 lines.append("    \(event.kind): \(event.detail)")
             }

@@ -10,7 +10,7 @@ extension CoercionTests {
         typealias Probe = @Sendable (CoercionPolicy) -> String
 
         /// "12" for a converted value, "–" for not converted.
-        static func show<T>(_ outcome: Coercion<T>) -> String {
+        static func show<T>(_ outcome: CoercionResult<T>) -> String {
             guard let value = outcome.value else { return "–" }
             if let date = value as? Date { return String(date.timeIntervalSince1970) }
             if let url = value as? URL { return url.absoluteString }
@@ -93,9 +93,9 @@ extension CoercionTests {
         }
 
         @Test("strict converts nothing that Foundation rejects", arguments: [
-            Scalar.string("12"), .string("1.5"), .string("true"), .number("1"), .number("12.5"), .bool(true), .null,
+            CoercionScalar.string("12"), .string("1.5"), .string("true"), .number("1"), .number("12.5"), .bool(true), .null,
         ])
-        func strictConvertsNothing(input: Scalar) {
+        func strictConvertsNothing(input: CoercionScalar) {
             let strict = CoercionPolicy.strict
             if case .number(let text) = input, text == "1" {
                 #expect(strict.integer(Int.self, from: input).value == 1)   // a fitting integer is no mismatch

@@ -31,11 +31,11 @@ extension CoercionTests {
         }
 
         @Test("a rule converts its type's scalars", arguments: [
-            (Scalar.string("12.50 EUR"), Money(cents: 1250, currency: "EUR")),
+            (CoercionScalar.string("12.50 EUR"), Money(cents: 1250, currency: "EUR")),
             (.string("3 USD"), Money(cents: 300, currency: "USD")),
             (.number("99"), Money(cents: 99, currency: "EUR")),
-        ] as [(Scalar, Money)])
-        func converts(input: Scalar, expected: Money) {
+        ] as [(CoercionScalar, Money)])
+        func converts(input: CoercionScalar, expected: Money) {
             let outcome = Self.moneyPolicy.customRule(for: Money.self, from: input)
             #expect(outcome?.value == expected)
             #expect(outcome?.rule == "custom rule → Money")

@@ -7,7 +7,7 @@ extension CoercionTests {
     struct ScalarToStringTests {
         @Test("→ String under each preset", arguments: [
             // input                  strict   lenient    yyModel
-            (Scalar.number("123"),    nil,     "123",     "123"),
+            (CoercionScalar.number("123"),    nil,     "123",     "123"),
             (.number("1"),            nil,     "1",       "1"),       // YYTestAutoTypeConvert
             (.number("1.5"),          nil,     "1.5",     "1.5"),     // YYTestAutoTypeConvert
             (.number("-1"),           nil,     "-1",      "-1"),      // YYTestAutoTypeConvert
@@ -22,8 +22,8 @@ extension CoercionTests {
             (.bool(true),             nil,     "true",    "1"),
             (.bool(false),            nil,     "false",   "0"),
             (.null,                   nil,     nil,       nil),
-        ] as [(Scalar, String?, String?, String?)])
-        func toString(input: Scalar, strict: String?, lenient: String?, yyModel: String?) {
+        ] as [(CoercionScalar, String?, String?, String?)])
+        func toString(input: CoercionScalar, strict: String?, lenient: String?, yyModel: String?) {
             #expect(CoercionPolicy.strict.string(from: input).value == strict)
             #expect(CoercionPolicy.lenient.string(from: input).value == lenient)
             #expect(CoercionPolicy.yyModel.string(from: input).value == yyModel)

@@ -8,7 +8,7 @@ extension CoercionTests {
     struct StringToDataTests {
         @Test("→ Data under each preset", arguments: [
             // input                        strict / lenient       yyModel
-            (Scalar.string("aGVsbG8="),     Array("hello".utf8),   Array("aGVsbG8=".utf8)),
+            (CoercionScalar.string("aGVsbG8="),     Array("hello".utf8),   Array("aGVsbG8=".utf8)),
             (.string("AAE="),               [0x00, 0x01],          Array("AAE=".utf8)),
             (.string("hello"),              nil,                   Array("hello".utf8)),
             (.string("é"),                  nil,                   [0xC3, 0xA9]),
@@ -20,8 +20,8 @@ extension CoercionTests {
             (.string("😀"),                 nil,                   [0xF0, 0x9F, 0x98, 0x80]),
             (.number("12"),                 nil,                   nil),
             (.bool(true),                   nil,                   nil),
-        ] as [(Scalar, [UInt8]?, [UInt8]?)])
-        func toData(input: Scalar, base64: [UInt8]?, yyModel: [UInt8]?) {
+        ] as [(CoercionScalar, [UInt8]?, [UInt8]?)])
+        func toData(input: CoercionScalar, base64: [UInt8]?, yyModel: [UInt8]?) {
             #expect(CoercionPolicy.strict.data(from: input).value.map(Array.init) == base64)
             #expect(CoercionPolicy.lenient.data(from: input).value.map(Array.init) == base64)
             #expect(CoercionPolicy.yyModel.data(from: input).value.map(Array.init) == yyModel)

@@ -9,7 +9,7 @@ extension CoercionTests {
     struct StringToDateTests {
         @Test("date(from:) under each preset", arguments: [
             // input                                         strict / lenient       yyModel
-            (Scalar.string("2014-01-20"),                    1_390_176_000.0,       1_390_176_000.0),
+            (CoercionScalar.string("2014-01-20"),                    1_390_176_000.0,       1_390_176_000.0),
             (.string("2014-01-20 12:24:48"),                 1_390_220_688,         1_390_220_688),
             (.string("2014-01-20T12:24:48.123456Z"),         1_390_220_688.123456,  nil),   // length 27
             (.string("2014-01-20T12:24:48+08"),              1_390_191_888,         nil),   // length 22
@@ -22,8 +22,8 @@ extension CoercionTests {
             (.number("-1"),                                  -1,                    nil),
             (.string("1445534567"),                          nil,                   nil),
             (.bool(true),                                    nil,                   nil),
-        ] as [(Scalar, Double?, Double?)])
-        func dateUnderPresets(input: Scalar, flexible: Double?, yyModel: Double?) {
+        ] as [(CoercionScalar, Double?, Double?)])
+        func dateUnderPresets(input: CoercionScalar, flexible: Double?, yyModel: Double?) {
             #expect(CoercionPolicy.strict.date(from: input).value?.timeIntervalSince1970 == flexible)
             #expect(CoercionPolicy.lenient.date(from: input).value?.timeIntervalSince1970 == flexible)
             #expect(CoercionPolicy.yyModel.date(from: input).value?.timeIntervalSince1970 == yyModel)

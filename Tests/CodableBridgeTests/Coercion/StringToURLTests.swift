@@ -8,7 +8,7 @@ extension CoercionTests {
     struct StringToURLTests {
         @Test("→ URL under lenient and yyModel", arguments: [
             // input                           lenient               yyModel
-            (Scalar.string("https://x.y"),     "https://x.y",        "https://x.y"),
+            (CoercionScalar.string("https://x.y"),     "https://x.y",        "https://x.y"),
             (.string(" https://x.y "),         "https://x.y",        "https://x.y"),
             (.string("\nhttps://x.y/a?b=c\t"), "https://x.y/a?b=c",  "https://x.y/a?b=c"),
             (.string(" github.com"),           "github.com",         "github.com"),   // YYTestAutoTypeConvert
@@ -16,20 +16,20 @@ extension CoercionTests {
             (.string(""),                      nil,                  nil),
             (.number("12"),                    nil,                  nil),
             (.bool(true),                      nil,                  nil),
-        ] as [(Scalar, String?, String?)])
-        func toURL(input: Scalar, lenient: String?, yyModel: String?) {
+        ] as [(CoercionScalar, String?, String?)])
+        func toURL(input: CoercionScalar, lenient: String?, yyModel: String?) {
             #expect(CoercionPolicy.lenient.url(from: input).value?.absoluteString == lenient)
             #expect(CoercionPolicy.yyModel.url(from: input).value?.absoluteString == yyModel)
         }
 
         @Test("→ URL under strict: only the exact string", arguments: [
-            (Scalar.string("https://x.y"),     "https://x.y"),
+            (CoercionScalar.string("https://x.y"),     "https://x.y"),
             (.string("https://x.y/a?b=c"),     "https://x.y/a?b=c"),
             (.string(" https://x.y "),         nil),     // Foundation rejects the leading space
             (.number("12"),                    nil),
             (.bool(true),                      nil),
-        ] as [(Scalar, String?)])
-        func toURLStrict(input: Scalar, strict: String?) {
+        ] as [(CoercionScalar, String?)])
+        func toURLStrict(input: CoercionScalar, strict: String?) {
             #expect(CoercionPolicy.strict.url(from: input).value?.absoluteString == strict)
         }
 

@@ -12,7 +12,7 @@ extension CoercionTests {
 
         /// The value read for every C integer type, in the order
         /// Int8, UInt8, Int16, UInt16, Int32, UInt32, Int, UInt, Int64, UInt64.
-        func integers(_ scalar: Scalar) -> [String] {
+        func integers(_ scalar: CoercionScalar) -> [String] {
             func show<T: FixedWidthInteger>(_ type: T.Type) -> String {
                 policy.integer(type, from: scalar).value.map { "\($0)" } ?? "–"
             }
@@ -22,13 +22,13 @@ extension CoercionTests {
 
         @Test("v = 1, 1.5, -1, \"2\" → every number type, Bool, String, Decimal", arguments: [
             // v                     integers (Int8 … UInt64)                                                    Bool   Double  String  Decimal
-            (Scalar.number("1"),     ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1"],                         true,  1.0,    "1",    "1"),
+            (CoercionScalar.number("1"),     ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1"],                         true,  1.0,    "1",    "1"),
             (.number("1.5"),         ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1"],                         true,  1.5,    "1.5",  "1.5"),
             (.number("-1"),          ["-1", "255", "-1", "65535", "-1", "4294967295", "-1", "18446744073709551615",
                                       "-1", "18446744073709551615"],                                             true,  -1.0,   "-1",   "-1"),
             (.string("2"),           ["2", "2", "2", "2", "2", "2", "2", "2", "2", "2"],                         true,  2.0,    "2",    "2"),
-        ] as [(Scalar, [String], Bool, Double, String, String)])
-        func numbers(v: Scalar, integers expected: [String], bool: Bool, double: Double, string: String, decimal: String) {
+        ] as [(CoercionScalar, [String], Bool, Double, String, String)])
+        func numbers(v: CoercionScalar, integers expected: [String], bool: Bool, double: Double, string: String, decimal: String) {
             #expect(integers(v) == expected)
             #expect(policy.bool(from: v).value == bool)
             #expect(policy.floatingPoint(Double.self, from: v).value == double)
@@ -42,7 +42,7 @@ extension CoercionTests {
         }
 
         @Test func minusThreePointTwo() {
-            let v = Scalar.string("-3.2")
+            let v = CoercionScalar.string("-3.2")
             #expect(abs((policy.floatingPoint(Float.self, from: v).value ?? 0) + 3.2) < 0.0001)
             #expect(abs((policy.floatingPoint(Double.self, from: v).value ?? 0) + 3.2) < 0.0001)
             #expect(policy.decimal(from: v).value == Decimal(string: "-3.2"))

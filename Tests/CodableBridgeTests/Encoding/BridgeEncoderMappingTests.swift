@@ -71,7 +71,7 @@ import Testing
             try BridgeEncoder().encode(holder)
         } throws: { error in
             guard let context = encodingContext(error) else { return false }
-            return EncodingError.describe(context.codingPath) == "items[1]"
+            return EncodingError.place(context.codingPath) == "items[1]"
                 && context.underlyingError as? EncRefusal == EncRefusal(reason: "not valid")
                 && context.debugDescription.contains("EncValidated.didEncode(into:) threw")
         }
@@ -111,7 +111,7 @@ import Testing
             try BridgeEncoder().encode(["bad": EncInvalidTable()])
         } throws: { error in
             guard let context = encodingContext(error), let table = context.underlyingError as? MappingTableError else { return false }
-            return EncodingError.describe(context.codingPath) == "bad"
+            return EncodingError.place(context.codingPath) == "bad"
                 && table.typeName.hasSuffix("EncInvalidTable")
                 && context.debugDescription.contains("keyMapping[\"a\"]")
         }

@@ -157,7 +157,7 @@ import Testing
             try BridgeEncoder().encode(value)
         } throws: { error in
             guard let context = encodingContext(error) else { return false }
-            return EncodingError.describe(context.codingPath) == "a.value[1]"
+            return EncodingError.place(context.codingPath) == "a.value[1]"
                 && context.debugDescription.contains("Double.nan")
         }
         #expect(throws: EncodingError.self) { try BridgeEncoder().encode(Float.infinity) }

@@ -116,7 +116,7 @@ import Testing
     @Test func integerExtremesAndFloatText() throws {
         #expect(try bridgeText([Int64.min, Int64.max]) == "[-9223372036854775808,9223372036854775807]")
         #expect(try bridgeText([UInt64.max]) == "[18446744073709551615]")
-        #expect(try bridgeText([0.0, -0.0, 1e16, 1e15, 5e-324]) == "[0,-0,1e+16,1000000000000000,5e-324]")
+        #expect(try bridgeText([0.0, -0.0, 1e16, 1e15, Double.leastNonzeroMagnitude]) == "[0,-0,1e+16,1000000000000000,5e-324]")
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             #expect(try bridgeText(Wrapper(value: Int128.min)) == #"{"value":-170141183460469231731687303715884105728}"#)
             #expect(try bridgeText([UInt128.max]) == "[340282366920938463463374607431768211455]")

@@ -51,7 +51,7 @@ func encodingContext(_ error: any Error) -> EncodingError.Context? {
 
 /// The coding path of an `EncodingError` as `a.b[0].c`.
 func pathText(_ error: any Error) -> String? {
-    encodingContext(error).map { EncodingError.describe($0.codingPath) }
+    encodingContext(error).map { EncodingError.place($0.codingPath) }
 }
 
 extension Person {

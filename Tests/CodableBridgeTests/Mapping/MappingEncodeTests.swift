@@ -184,7 +184,7 @@ struct MappingEncodeTests {
             Issue.record("expected the encode to fail")
         } catch let EncodingError.invalidValue(value, context) {
             #expect(value as? YYEncodeChecked == bad)
-            #expect(EncodingError.describe(context.codingPath) == (path.isEmpty ? "the top level" : path))
+            #expect(EncodingError.place(context.codingPath) == (path.isEmpty ? "the top level" : path))
             #expect(context.underlyingError as? YYEncodeChecked.Invalid == .negative(-7))
             let place = path.isEmpty ? "the top level" : path
             #expect(context.debugDescription == "YYEncodeChecked.didEncode(into:) threw at \(place): negative value -7")

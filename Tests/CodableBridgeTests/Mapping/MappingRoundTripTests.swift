@@ -14,7 +14,7 @@ struct MappingRoundTripCase: Sendable, CustomTestStringConvertible {
 
     /// - Parameter ordered: Whether the JSON is the same from one encode to the next (not for
     ///   models holding a `Set`, whose order is not kept).
-    init<T: Codable & Equatable>(_ type: T.Type, _ json: String, _ label: String = "", ordered: Bool = true) {
+    init<T: Codable & Equatable & SendableMetatype>(_ type: T.Type, _ json: String, _ label: String = "", ordered: Bool = true) {
         testDescription = "\(T.self)" + (label.isEmpty ? "" : " (\(label))")
         check = { encoder in
             let decoder = BridgeDecoder()

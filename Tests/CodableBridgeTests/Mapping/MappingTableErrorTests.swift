@@ -226,7 +226,7 @@ struct MappingTableErrorTests {
                 _ = try BridgeEncoder().encode(YYBadTableHolder<T>(list: [T()], one: nil))
                 Issue.record("expected a table error on encode")
             } catch let EncodingError.invalidValue(_, context) {
-                #expect(EncodingError.describe(context.codingPath) == "list[0]")
+                #expect(EncodingError.place(context.codingPath) == "list[0]")
                 #expect(context.underlyingError as? MappingTableError == row.expected)
             }
         }

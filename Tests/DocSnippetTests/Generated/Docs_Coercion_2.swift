@@ -4,11 +4,22 @@
 import CodableBridge
 import Foundation
 
+/// Takes an example's unused expression value, so that it compiles without warnings.
+private func snippetDiscard<T>(_ value: T) {}
+
 private func snippetBody() async throws {
     let bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    _ = FlexibleDateParser.parse("2014-01-20T12:24:48+08:00")      // Date?
-    _ = YYModelDateParser.parse("Fri Sep 04 00:12:21 +0800 2015")  // Date?
-    _ = FlexibleDateParser.secondsSince1970(utf8: bytes)           // Double?, from UnsafeBufferPointer<UInt8>
-    _ = YYModelDateParser.secondsSince1970(utf8: bytes)
+    snippetDiscard(
+    FlexibleDateParser.parse("2014-01-20T12:24:48+08:00")      // Date?
+    )
+    snippetDiscard(
+    YYModelDateParser.parse("Fri Sep 04 00:12:21 +0800 2015")  // Date?
+    )
+    snippetDiscard(
+    FlexibleDateParser.secondsSince1970(utf8: bytes)           // Double?, from UnsafeBufferPointer<UInt8>
+    )
+    snippetDiscard(
+    YYModelDateParser.secondsSince1970(utf8: bytes)
+    )
     _ = bytes
 }

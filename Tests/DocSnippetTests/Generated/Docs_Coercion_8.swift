@@ -6,12 +6,17 @@ import Foundation
 
 private struct Feed: Codable { var statuses: [String] }
 
+/// Takes an example's unused expression value, so that it compiles without warnings.
+private func snippetDiscard<T>(_ value: T) {}
+
 private func snippetBody() async throws {
     let decoder = BridgeDecoder()
     let data = Data()
     var report = DecodingReport()
     let feed = try decoder.decode(Feed.self, from: data, report: &report)
-    _ = print(report)
+    snippetDiscard(
+    print(report)
+    )
     _ = decoder
     _ = data
     _ = report

@@ -8,6 +8,9 @@ private struct Logger { func warning(_ message: String) {} }
 
 private struct Metrics { func increment(_ key: String, by: Int) {} }
 
+/// Takes an example's unused expression value, so that it compiles without warnings.
+private func snippetDiscard<T>(_ value: T) {}
+
 private func snippetBody() async throws {
     let report = DecodingReport()
     let logger = Logger()
@@ -16,7 +19,9 @@ private func snippetBody() async throws {
         logger.warning("\(event)")   // statuses[2]: dropped: a string ("oops") not converted to Status (an object was expected)
     }
     let dropped = report.events.filter { $0.kind == .dropped }.map(\.path)   // ["statuses[2]"]
-    _ = report.events(at: "statuses[3].likes")                                    // that property's events
+    snippetDiscard(
+    report.events(at: "statuses[3].likes")                                    // that property's events
+    )
     if !report.isEmpty { metrics.increment("decode.repaired", by: report.events.count) }
     _ = report
     _ = logger

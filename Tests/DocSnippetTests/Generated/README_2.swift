@@ -18,12 +18,17 @@ private struct Book: MappableCodable {
     }
 }
 
+/// Takes an example's unused expression value, so that it compiles without warnings.
+private func snippetDiscard<T>(_ value: T) {}
+
 private func snippetBody() async throws {
     let json = #"{"n": "Dune", "ext": {"desc": "Sand"}, "book_id": "42", "pages": null}"#
     var report = DecodingReport()
     let book = try BridgeDecoder().decode(Book.self, from: Data(json.utf8), report: &report)
+    snippetDiscard(
     // Book(name: "Dune", desc: "Sand", bookID: 42, pages: 0)
-    _ = print(report)
+    print(report)
+    )
     let data = try BridgeEncoder().encode(book)   // {"n":"Dune","ext":{"desc":"Sand"},"id":42,"pages":0}
     _ = json
     _ = report

@@ -8,6 +8,9 @@ private struct User: Codable { var name: String; var age: Int }
 
 private struct Item: Codable { var id: Int }
 
+/// Takes an example's unused expression value, so that it compiles without warnings.
+private func snippetDiscard<T>(_ value: T) {}
+
 private func snippetBody() async throws {
     let data = Data()
     let patch = Data()
@@ -22,7 +25,9 @@ private func snippetBody() async throws {
     let users  = try decoder.decode([User].self, from: data)
     let items  = try decoder.decode([Item].self, from: data, at: "data.items")   // inside an envelope
     let legacy = try decoder.decode(User.self, fromJSONObject: dictionary)       // [String: Any]
-    _ = try decoder.update(&user, from: patch)          // absent keys keep their values
+    snippetDiscard(
+    try decoder.update(&user, from: patch)          // absent keys keep their values
+    )
     _ = data
     _ = patch
     _ = dictionary

@@ -1,7 +1,8 @@
 import Foundation
 
-// The one place `BridgeEncoder`'s error wording lives. Every error says where (the coding path is
-// in the context), what was found, and how to fix it.
+// The one place `BridgeEncoder`'s error wording lives (the decoder's: `Decoding/DecodingMessages.swift`).
+// Every error says where (the coding path is in the context, spelt by `pathString`), what was
+// found, and how to fix it.
 
 extension EncodingError {
     /// NaN or infinity under `nonConformingFloatEncodingStrategy = .throw`.
@@ -9,7 +10,7 @@ extension EncodingError {
         let name = value.isNaN ? "nan" : (value < 0 ? "-infinity" : "infinity")
         return .invalidValue(value, .init(
             codingPath: codingPath,
-            debugDescription: "Unable to encode \(F.self).\(name) directly in JSON at \(describe(codingPath)). "
+            debugDescription: "Unable to encode \(F.self).\(name) directly in JSON at \(place(codingPath)). "
                 + "Set nonConformingFloatEncodingStrategy to .convertToString(positiveInfinity:negativeInfinity:nan:) "
                 + "to write it as a string."))
     }
@@ -20,7 +21,7 @@ extension EncodingError {
         .invalidValue(date.timeIntervalSince1970, .init(
             codingPath: codingPath,
             debugDescription: "Unable to write the date \(date.timeIntervalSince1970) seconds since 1970 at "
-                + "\(describe(codingPath)) as ISO 8601: years -99999 through 99999 are supported. "
+                + "\(place(codingPath)) as ISO 8601: years -99999 through 99999 are supported. "
                 + "Use .secondsSince1970 or a .custom dateEncodingStrategy for such dates."))
     }
 
@@ -28,7 +29,7 @@ extension EncodingError {
     static func valueAlreadyEncoded(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
         .invalidValue(value, .init(
             codingPath: codingPath,
-            debugDescription: "A value was already encoded at \(describe(codingPath)); a single-value container "
+            debugDescription: "A value was already encoded at \(place(codingPath)); a single-value container "
                 + "holds one value. Encode once, or use a keyed or unkeyed container."))
     }
 
@@ -36,7 +37,7 @@ extension EncodingError {
     static func didEncodeFailed(_ model: Any, type: Any.Type, codingPath: [any CodingKey], error: any Error) -> EncodingError {
         .invalidValue(model, .init(
             codingPath: codingPath,
-            debugDescription: "\(type).didEncode(into:) threw at \(describe(codingPath)): \(error)",
+            debugDescription: "\(type).didEncode(into:) threw at \(place(codingPath)): \(error)",
             underlyingError: error))
     }
 
@@ -45,18 +46,22 @@ extension EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
+    /// A value that encoded nothing at the top level.
+    static func encodedNothing<T>(_ value: T) -> EncodingError {
+        .invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
 
-    /// A coding path as `users[2].address.zip`, or `the top level` for the root.
-    static func describe(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "the top level" }
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue, key.stringValue == "Index \(index)" {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : "." + key.stringValue
-            }
-        }
-        return text
+    /// A coding path as `users[2].address.zip` (`pathString`), or `the top level` for the root.
+    static func place(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "the top level" : pathString(codingPath)
+    }
+}
+
+/// The encoder's wording that is not an `EncodingError`.
+enum EncodingMessages {
+    /// The message of the trap for a container asked for where a different value was already
+    /// encoded (a programming error, as in `JSONEncoder`).
+    static func containerMismatch(keyed: Bool, at codingPath: [any CodingKey]) -> String {
+        "Attempt to push a new \(keyed ? "keyed" : "unkeyed") encoding container at \(EncodingError.place(codingPath)), where a different value was already encoded."
     }
 }

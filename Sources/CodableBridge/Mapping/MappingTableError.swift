@@ -1,0 +1,88 @@
+/// An invalid mapping table, found the first time its type was decoded or encoded.
+///
+/// ```
+/// Invalid mapping table of MyApp.Book: keyMapping["desc"] = "ext..desc": a key or key-path
+/// segment is empty (check for a leading, trailing or doubled '.')
+/// ```
+///
+/// This file is the one place the mapping tables' wording lives: `ModelMeta` and the decoder
+/// raise these errors through the factories below, passing plain facts.
+public struct MappingTableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The model type whose table is invalid.
+    public let typeName: String
+    /// The offending entry, as written.
+    public let entry: String
+    /// What is wrong and how to fix it.
+    public let problem: String
+
+    /// The full message: `Invalid mapping table of <type>: <entry>: <problem>`.
+    public var description: String {
+        "Invalid mapping table of \(typeName): \(entry): \(problem)"
+    }
+}
+
+// MARK: - Wording
+
+extension MappingTableError {
+    static func emptyMappedProperty(_ typeName: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\"]", problem: "the property name is empty")
+    }
+
+    static func noAlternates(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the list of alternate keys is empty; give at least one key")
+    }
+
+    static func emptyKey(_ typeName: String, property: String, key: JSONKey) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)",
+                          problem: "the JSON key is empty; give the key the value is read from and written to")
+    }
+
+    static func emptySegment(_ typeName: String, property: String, key: JSONKey) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)",
+                          problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
+    }
+
+    static func mappedAndIgnored(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
+    }
+
+    static func mappedButNotAllowed(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]",
+                          problem: "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties")
+    }
+
+    static func allowedAndIgnored(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "onlyProperties / ignoredProperties \"\(property)\"",
+                          problem: "the property is both allowed and ignored; remove it from one of the two")
+    }
+
+    static func emptyName(_ typeName: String, table: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: table, problem: "contains an empty property name; remove it")
+    }
+
+    static func emptyElementTypeProperty(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]", problem: "the property name is empty")
+    }
+
+    static func elementTypeIgnored(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]",
+                          problem: "the property is also in ignoredProperties, so it is never decoded; remove it from one of the two")
+    }
+
+    static func elementTypeNotAllowed(_ typeName: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "elementTypes[\"\(property)\"]",
+                          problem: "the property is not in onlyProperties, so it is never decoded; remove it from elementTypes or add it to onlyProperties")
+    }
+
+    /// A table names a property the model's `init(from:)` never asked for (`codingKeys`: the ones it did).
+    static func unknownProperty(_ typeName: String, table: String, property: String, codingKeys: [String]) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "\(table) names \"\(property)\"",
+                          problem: "\(typeName) has no property with that coding key (its coding keys: \(codingKeys.joined(separator: ", "))); check the spelling")
+    }
+
+    /// An `elementTypes` entry whose type is not a subtype of the property's declared type.
+    static func elementTypeNotASubtype(_ concrete: Any.Type, of declared: Any.Type) -> MappingTableError {
+        MappingTableError(typeName: "the model declaring it", entry: "elementTypes names \(concrete) for a property declared as \(declared)",
+                          problem: "\(concrete) is not a subtype of \(declared)")
+    }
+}
