@@ -4,26 +4,18 @@
 import CodableBridge
 import Foundation
 
-private struct LogEvent: Codable { var id: Int }
+/// Takes an example's unused expression value, so that it compiles without warnings.
+private func snippetDiscard<T>(_ value: T) {}
 
 private func snippetBody() async throws {
-    let export = Data()
-    let logURL = URL(fileURLWithPath: "/tmp/app.jsonl")
-    let decoder = BridgeDecoder()
-    let events = try decoder.decodeJSONLines(LogEvent.self, from: export)     // errors name the line
-    var report = DecodingReport()
-    let good = decoder.decodeJSONLines(LogEvent.self, from: export, skippingBadLines: &report)
-    for try await event in decoder.decodeJSONLines(LogEvent.self, contentsOf: logURL) {
-        print(event)                                // streamed in 64 KiB chunks, any file size
-    }
-    let bytes: [UInt8] = Array(#"{"id": 1}"#.utf8)
-    let one = try decoder.decode(LogEvent.self, from: bytes)                  // no copy into Data
-    _ = export
-    _ = logURL
-    _ = decoder
-    _ = events
-    _ = report
-    _ = good
-    _ = bytes
-    _ = one
+    var json = try JSONValue(parsing: #"{"user": {"name": "Ada", "tags": ["a"]}}"#, maxDepth: 64)
+    snippetDiscard(
+    json.user?.name                             // .string("Ada"), same as json["user"]?["name"]
+    )
+    json.user?.name = "Grace"
+    json[path: "user.address.city"] = "Paris"   // creates "address"
+    json["user"]?["tags"]?[0] = nil             // removes the element; an index out of range is a no-op
+    let object = try JSONValue(foundationObject: JSONSerialization.jsonObject(with: Data("[true, 1]".utf8)))
+    _ = json
+    _ = object
 }
