@@ -12,5 +12,6 @@ let benchmarks: @Sendable () -> Void = {
     registerEncodeBenchmarks()
     registerParseBenchmarks()
     registerDateBenchmarks()
+    registerJSONLinesBenchmarks()
     registerScalingBenchmarks()
 }

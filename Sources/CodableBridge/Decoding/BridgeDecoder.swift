@@ -117,9 +117,17 @@ public struct BridgeDecoder: Sendable {
     // MARK: Internals
 
     func parse(_ data: Data) throws -> JSONTape {
+        try data.withUnsafeBytes { try parse(bytes: $0) }
+    }
+
+    /// Parses raw bytes (copied once, into the tape); malformed JSON becomes `dataCorrupted`.
+    func parse(bytes: UnsafeRawBufferPointer) throws -> JSONTape {
         do {
-            // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is not copied.
-            return try JSONTape(parsing: JSONTextEncoding.utf8(data), maxDepth: maxDepth)
+            // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
+            if let utf8 = try JSONTextEncoding.transcodedToUTF8(bytes) {
+                return try utf8.withUnsafeBytes { try JSONTape(parsing: $0, maxDepth: maxDepth) }
+            }
+            return try JSONTape(parsing: bytes, maxDepth: maxDepth)
         } catch let error as JSONParseError {
             throw DecodingMessages.invalidJSON(error)
         }

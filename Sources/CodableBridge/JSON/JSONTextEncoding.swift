@@ -44,24 +44,23 @@ package enum JSONTextEncoding: Sendable, Equatable {
         return (.utf8, 0)
     }
 
-    /// `data` as UTF-8: `data` itself when it is UTF-8 already, else its transcoding.
+    /// The UTF-8 transcoding of `bytes` when they are UTF-16 or UTF-32 text; `nil` when they are
+    /// UTF-8 already (nothing is copied then).
     ///
     /// - Throws: ``JSONParseError`` at the byte offset of a lone surrogate or an invalid scalar.
-    package static func utf8(_ data: Data) throws -> Data {
-        try data.withUnsafeBytes { bytes throws(JSONParseError) -> Data in
-            let (encoding, markLength) = detect(bytes)
-            switch encoding {
-            case .utf8:
-                return data
-            case .utf16(let bigEndian):
-                return try transcodeUTF16(bytes, from: markLength, bigEndian: bigEndian)
-            case .utf32(let bigEndian):
-                return try transcodeUTF32(bytes, from: markLength, bigEndian: bigEndian)
-            }
+    package static func transcodedToUTF8(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> [UInt8]? {
+        let (encoding, markLength) = detect(bytes)
+        switch encoding {
+        case .utf8:
+            return nil
+        case .utf16(let bigEndian):
+            return try transcodeUTF16(bytes, from: markLength, bigEndian: bigEndian)
+        case .utf32(let bigEndian):
+            return try transcodeUTF32(bytes, from: markLength, bigEndian: bigEndian)
         }
     }
 
-    private static func transcodeUTF16(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool) throws(JSONParseError) -> Data {
+    private static func transcodeUTF16(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool) throws(JSONParseError) -> [UInt8] {
         let units = (bytes.count - start) / 2
         func unit(_ i: Int) -> UInt16 {
             let (a, b) = (UInt16(bytes[start + 2 * i]), UInt16(bytes[start + 2 * i + 1]))
@@ -91,10 +90,10 @@ package enum JSONTextEncoding: Sendable, Equatable {
             appendUTF8(Unicode.Scalar(scalar)!, to: &output)
             i += 1
         }
-        return Data(output)
+        return output
     }
 
-    private static func transcodeUTF32(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool) throws(JSONParseError) -> Data {
+    private static func transcodeUTF32(_ bytes: UnsafeRawBufferPointer, from start: Int, bigEndian: Bool) throws(JSONParseError) -> [UInt8] {
         let units = (bytes.count - start) / 4
         var output: [UInt8] = []
         output.reserveCapacity(units + units / 2)
@@ -111,7 +110,7 @@ package enum JSONTextEncoding: Sendable, Equatable {
             }
             appendUTF8(scalar, to: &output)
         }
-        return Data(output)
+        return output
     }
 
     private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {

@@ -23,6 +23,11 @@ struct DepthEntry: Sendable, CustomTestStringConvertible {
 
     static let all: [DepthEntry] = [
         DepthEntry(testDescription: "decode(_:from: Data)") { _ = try $0.decode(JSONValue.self, from: Data($1.utf8)) },
+        DepthEntry(testDescription: "decode(_:from: [UInt8])") { _ = try $0.decode(JSONValue.self, from: Array($1.utf8)) },
+        DepthEntry(testDescription: "decode(_:from: [UInt8], report:)") { decoder, json in
+            var report = DecodingReport()
+            _ = try decoder.decode(JSONValue.self, from: Array(json.utf8), report: &report)
+        },
         DepthEntry(testDescription: "decode(_:from: String)") { _ = try $0.decode(JSONValue.self, from: $1) },
         DepthEntry(testDescription: "decode(_:from: JSONValue)") { decoder, json in
             // The tree itself is parsed without the decoder's limit (deep enough for the test).
@@ -69,6 +74,18 @@ struct MaxDepthTests {
         #expect(throws: DecodingError.self) { try entry.decode(BridgeDecoder(), nestedArrays(513)) }
         #expect(throws: DecodingError.self) { try entry.decode(BridgeDecoder(), String(repeating: "[", count: 100_000)) }
         #expect(throws: DecodingError.self) { try entry.decode(BridgeDecoder(), String(repeating: #"{"a":"#, count: 100_000)) }
+    }
+
+    @Test("JSON Lines: every line obeys maxDepth")
+    func jsonLines() throws {
+        var decoder = BridgeDecoder()
+        decoder.maxDepth = 20
+        let ok = nestedArrays(20) + "\n" + nestedArrays(3) + "\n"
+        #expect(try decoder.decodeJSONLines(JSONValue.self, from: Data(ok.utf8)).count == 2)
+        let deep = nestedArrays(3) + "\n" + nestedArrays(21) + "\n"
+        #expect { try decoder.decodeJSONLines(JSONValue.self, from: Data(deep.utf8)) } throws: { error in
+            "\(error)".contains("deeper than 20 levels")
+        }
     }
 
     @Test("Foundation objects: the error names where the limit was crossed")

@@ -49,11 +49,13 @@ struct TextEncodingTests {
         for decoder in [BridgeDecoder(), strictBridgeDecoder()] {
             if text.accepted {
                 #expect(try decoder.decode(TextModel.self, from: text.bytes) == expected)
+                #expect(try decoder.decode(TextModel.self, from: Array(text.bytes)) == expected)
                 var report = DecodingReport()
                 #expect(try decoder.decode(TextModel.self, from: text.bytes, report: &report) == expected)
                 #expect(report.isEmpty)
             } else {
                 expectDecodingError(.dataCorrupted, codingPath: "") { try decoder.decode(TextModel.self, from: text.bytes) }
+                expectDecodingError(.dataCorrupted, codingPath: "") { try decoder.decode(TextModel.self, from: Array(text.bytes)) }
             }
         }
     }
