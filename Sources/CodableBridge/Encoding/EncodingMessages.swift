@@ -46,6 +46,20 @@ extension EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
+    /// An enum whose synthesised form cannot be written in its `enumTagging` style.
+    static func badTaggedEnum(_ value: Any, type: Any.Type, tagging: EnumTagging, problem: EnumTagging.Problem,
+                              codingPath: [any CodingKey]) -> EncodingError
+    {
+        let what: String
+        switch problem {
+        case .contentNotAnObject(let tag): what = "case \"\(tag)\" did not encode its associated values as an object"
+        case .contentHasTagKey(let tag, let tagKey):
+            what = "case \"\(tag)\" has an associated value named \"\(tagKey)\", the tag key; choose another tagKey or use .adjacent"
+        case .notOneCase, .notAnObject, .missingTag, .tagNotAString: what = "its encode(to:) did not write one case as Swift synthesises it"
+        }
+        return .invalidValue(value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(type) with enumTagging \(tagging) at \(place(codingPath)): \(what)."))
+    }
+
     /// A value that encoded nothing at the top level.
     static func encodedNothing<T>(_ value: T) -> EncodingError {
         .invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
