@@ -1,15 +1,16 @@
 // KeyStyle — how one model type spells the JSON keys of the properties its `keyMapping` does not
 // name, in both directions, instead of the coder's key strategy.
 //
-// A property name is split into words the way Foundation's `JSONEncoder.convertToSnakeCase`
-// splits it (a capital after the word's start begins a word; a run of capitals followed by a
-// lowercase letter is one word ending before the last capital); `_` and `-` also separate words
-// for the styles other than snake case. Then:
+// `.snakeCase` splits a property name into words exactly as Foundation's
+// `JSONEncoder.convertToSnakeCase` does (quirks included: `HTTPServer` → `h_ttp_server`). The
+// other styles split at a capital after a lowercase letter or digit, before the last capital of a
+// run followed by a lowercase letter, and at `_` and `-`. Then:
 //
 //   property      .snakeCase      .kebabCase      .screamingSnakeCase  .camelCase    .pascalCase
 //   avatarURL     avatar_url      avatar-url      AVATAR_URL           avatarURL     AvatarURL
 //   myURLString   my_url_string   my-url-string   MY_URL_STRING        myURLString   MyURLString
 //   user_name     user_name       user-name       USER_NAME            userName      UserName
+//   URLString     u_rl_string     url-string      URL_STRING           urlString     URLString
 //
 // `.snakeCase` is exactly `convertToSnakeCase` (the tests compare it with `JSONEncoder`'s output).
 // `.camelCase` / `.pascalCase` only change the case of each word's first letter (the first word is
@@ -83,9 +84,34 @@ public struct KeyStyle: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Foundation's words, split again at `_` and `-` (empty pieces dropped).
+    /// The words of `key` for the styles other than snake case: a word starts at a capital after
+    /// a lowercase letter or digit, and at the last capital of a run followed by a lowercase letter
+    /// (`URLString` → `URL`, `String`); `_` and `-` separate words and are dropped.
     private static func words(_ key: String) -> [Substring] {
-        foundationWords(key).flatMap { $0.split(whereSeparator: { $0 == "_" || $0 == "-" }) }
+        var words: [Substring] = []
+        let scalars = Array(key.unicodeScalars)
+        var indices = Array(key.unicodeScalars.indices)
+        indices.append(key.endIndex)
+        var start: Int?
+        for i in scalars.indices {
+            let scalar = scalars[i]
+            if scalar == "_" || scalar == "-" {
+                if let begin = start { words.append(key[indices[begin]..<indices[i]]) }
+                start = nil
+                continue
+            }
+            if let begin = start, i > begin, isUppercase(scalar) {
+                let previous = scalars[i - 1]
+                let nextIsLower = i + 1 < scalars.count && isLowercase(scalars[i + 1])
+                if isLowercase(previous) || previous.properties.numericType != nil || (isUppercase(previous) && nextIsLower) {
+                    words.append(key[indices[begin]..<indices[i]])
+                    start = i
+                }
+            }
+            if start == nil { start = i }
+        }
+        if let begin = start { words.append(key[indices[begin]..<indices[scalars.count]]) }
+        return words
     }
 
     private static func capitalisedFirst(_ word: Substring) -> String {
