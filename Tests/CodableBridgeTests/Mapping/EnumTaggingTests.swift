@@ -1,0 +1,175 @@
+import CodableBridge
+import Foundation
+import Testing
+
+enum ExternalShape: MappableCodable, Equatable, Hashable {
+    case circle(radius: Double)
+    case square(Double)
+    case none
+    static var keyMapping: KeyMapping { ["circle": "CIRCLE"] }
+}
+
+enum InternalShape: MappableCodable, Equatable, Hashable {
+    case circle(radius: Double)
+    case rect(width: Int, height: Int)
+    case square(Double)
+    case none
+    static var enumTagging: EnumTagging { .internal(tagKey: "type") }
+    static var keyMapping: KeyMapping { ["rect": "rectangle"] }
+}
+
+enum AdjacentShape: MappableCodable, Equatable, Hashable {
+    case circle(radius: Double)
+    case none
+    static var enumTagging: EnumTagging { .adjacent(tagKey: "type", contentKey: "value") }
+}
+
+enum TaggedClash: MappableCodable, Equatable {
+    case item(type: String)
+    static var enumTagging: EnumTagging { .internal(tagKey: "type") }
+}
+
+/// Hooks and coercion still apply to the payload.
+enum TaggedHooked: MappableCodable, Equatable {
+    case count(n: Int)
+    static var enumTagging: EnumTagging { .internal(tagKey: "kind") }
+    static func willDecode(_ json: JSONValue) throws -> JSONValue {
+        guard case .object(var object) = json else { return json }
+        if object["kind"] == nil { object["kind"] = "count" }
+        return .object(object)
+    }
+    func didEncode(into json: inout JSONObject) throws {
+        json["v"] = 2
+    }
+}
+
+struct TaggedDrawing: MappableCodable, Equatable {
+    var main: InternalShape
+    var optional: InternalShape?
+    var list: [InternalShape]
+    var set: Set<InternalShape>
+    var map: [String: AdjacentShape]
+}
+
+@Suite("Tagged enums")
+struct EnumTaggingTests {
+    let decoder = BridgeDecoder()
+    let encoder: BridgeEncoder = {
+        var encoder = BridgeEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    @Test("internal tagging both ways", arguments: [
+        (InternalShape.circle(radius: 2), #"{"radius":2,"type":"circle"}"#),
+        (.rect(width: 3, height: 4), #"{"height":4,"type":"rectangle","width":3}"#),
+        (.square(5), #"{"_0":5,"type":"square"}"#),
+        (.none, #"{"type":"none"}"#),
+    ])
+    func internalTagging(value: InternalShape, json: String) throws {
+        #expect(try encoder.encodeToString(value) == json)
+        #expect(try decoder.decode(InternalShape.self, from: json) == value)
+    }
+
+    @Test("adjacent tagging both ways", arguments: [
+        (AdjacentShape.circle(radius: 2), #"{"type":"circle","value":{"radius":2}}"#),
+        (.none, #"{"type":"none"}"#),
+    ])
+    func adjacentTagging(value: AdjacentShape, json: String) throws {
+        #expect(try encoder.encodeToString(value) == json)
+        #expect(try decoder.decode(AdjacentShape.self, from: json) == value)
+    }
+
+    @Test("adjacent tagging accepts an explicit empty content for a case without values")
+    func adjacentEmptyContent() throws {
+        #expect(try decoder.decode(AdjacentShape.self, from: #"{"type":"none","value":{}}"#) == AdjacentShape.none)
+    }
+
+    @Test("external tagging is Swift's form; keyMapping renames a case")
+    func externalTagging() throws {
+        #expect(try encoder.encodeToString(ExternalShape.circle(radius: 2)) == #"{"CIRCLE":{"radius":2}}"#)
+        #expect(try encoder.encodeToString(ExternalShape.none) == #"{"none":{}}"#)
+        #expect(try decoder.decode(ExternalShape.self, from: #"{"CIRCLE":{"radius":2}}"#) == .circle(radius: 2))
+        #expect(try decoder.decode(ExternalShape.self, from: #"{"square":{"_0":1}}"#) == .square(1))
+    }
+
+    @Test("an unknown tag names the tag and lists the known ones", arguments: [
+        (#"{"type":"triangle","radius":1}"#, #""triangle""#),
+        (#"{"type":"rect","width":1,"height":1}"#, #""rect""#),  // renamed: the case name is not a tag
+    ])
+    func unknownTag(json: String, tag: String) throws {
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(InternalShape.self, from: json) }
+        let text = "\(error)"
+        #expect(text.contains("Unknown tag \"type\" value \(tag)"))
+        #expect(text.contains(#"known: "circle", "rectangle", "square", "none""#))
+    }
+
+    @Test("an unknown external key is named too")
+    func unknownExternal() throws {
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(ExternalShape.self, from: #"{"circle":{"radius":1}}"#) }
+        #expect("\(error)".contains(#"known: "CIRCLE", "square", "none""#))
+    }
+
+    @Test("a missing or non-string tag is a clear error", arguments: [
+        (#"{"radius":1}"#, #"the tag member "type" is missing"#),
+        (#"{"type":3}"#, #"the tag member "type" holds 3"#),
+    ])
+    func badTag(json: String, message: String) throws {
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(InternalShape.self, from: json) }
+        #expect("\(error)".contains(message))
+    }
+
+    @Test("properties, optionals, arrays, sets and dictionaries")
+    func everyLevel() throws {
+        let json = #"""
+        {"main": {"type": "circle", "radius": 1}, "optional": {"type": "none"},
+         "list": [{"type": "square", "_0": 2}], "set": [{"type": "none"}],
+         "map": {"a": {"type": "circle", "value": {"radius": 3}}}}
+        """#
+        let drawing = try decoder.decode(TaggedDrawing.self, from: json)
+        let expected = TaggedDrawing(main: .circle(radius: 1), optional: InternalShape.none, list: [.square(2)], set: [InternalShape.none],
+                               map: ["a": .circle(radius: 3)])
+        #expect(drawing == expected)
+        let back = try decoder.decode(TaggedDrawing.self, from: try encoder.encode(drawing))
+        #expect(back == expected)
+    }
+
+    @Test("in a lenient array an unknown tag drops the element, reported")
+    func lenientDrop() throws {
+        var report = DecodingReport()
+        let shapes = try decoder.decode([InternalShape].self, from: Data(#"[{"type":"none"},{"type":"hexagon"}]"#.utf8), report: &report)
+        #expect(shapes == [InternalShape.none])
+        #expect(report.events.contains { $0.path == "[1]" && $0.kind == .dropped && $0.detail.contains("hexagon") })
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        #expect(throws: DecodingError.self) { try strict.decode([InternalShape].self, from: #"[{"type":"hexagon"}]"#) }
+    }
+
+    @Test("coercion applies to the associated values; the report path is the enum's")
+    func coercion() throws {
+        var report = DecodingReport()
+        let drawing = try decoder.decode([InternalShape].self, from: Data(#"[{"type":"circle","radius":"2.5"}]"#.utf8), report: &report)
+        #expect(drawing == [.circle(radius: 2.5)])
+        #expect(report.events.contains { $0.path == "[0].circle.radius" && $0.kind == .coerced })
+    }
+
+    @Test("willDecode sees the tagged form, didEncode the tagged result")
+    func hooks() throws {
+        #expect(try decoder.decode(TaggedHooked.self, from: #"{"n": 3}"#) == .count(n: 3))
+        #expect(try encoder.encodeToString(TaggedHooked.count(n: 1)) == #"{"kind":"count","n":1,"v":2}"#)
+    }
+
+    @Test("an associated value named like the tag key cannot be encoded internally")
+    func clash() throws {
+        let error = try #require(throws: EncodingError.self) { try encoder.encode(TaggedClash.item(type: "x")) }
+        #expect("\(error)".contains(#"associated value named "type""#))
+    }
+
+    @Test("update replaces a tagged enum property with the document's case")
+    func update() throws {
+        var drawing = TaggedDrawing(main: .circle(radius: 1), optional: nil, list: [], set: [], map: [:])
+        try decoder.update(&drawing, from: Data(#"{"main": {"type": "rectangle", "width": 1, "height": 2}}"#.utf8))
+        #expect(drawing.main == .rect(width: 1, height: 2))
+        #expect(drawing.list.isEmpty)
+    }
+}
