@@ -96,6 +96,8 @@ extension DecoderImpl {
     /// Records a flattened property's type while its owner's tables are being verified.
     func noteFlattened<T>(_ type: T.Type, property: String, owner: ModelMeta?) {
         guard requestedKeys != nil, let owner else { return }
+        // safe: checked non-nil by the `guard` above
+        requestedKeys![ObjectIdentifier(owner), default: []].insert(property)
         shapes.flattenedTypes[ObjectIdentifier(owner), default: [:]][property] = T.self
     }
 
