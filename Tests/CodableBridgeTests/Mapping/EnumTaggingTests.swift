@@ -171,5 +171,8 @@ struct EnumTaggingTests {
         try decoder.update(&drawing, from: Data(#"{"main": {"type": "rectangle", "width": 1, "height": 2}}"#.utf8))
         #expect(drawing.main == .rect(width: 1, height: 2))
         #expect(drawing.list.isEmpty)
+        try decoder.update(&drawing, from: Data(#"{"list": [{"type": "none"}]}"#.utf8))
+        #expect(drawing.main == .rect(width: 1, height: 2))  // not in the patch: kept
+        #expect(drawing.list == [InternalShape.none])
     }
 }
