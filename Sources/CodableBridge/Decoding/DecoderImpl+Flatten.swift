@@ -106,7 +106,9 @@ extension DecoderImpl {
     /// object's single key) names a case, else throws the error listing the known tags.
     func learnCodingKeys<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta, object: Int) throws {
         if requestedKeys != nil {
-            shapes.codingKeyProbes[ObjectIdentifier(meta)] = { Key(stringValue: $0) != nil }
+            // A class hierarchy asks once per level, each with its own keys: any level's key counts.
+            let earlier = shapes.codingKeyProbes[ObjectIdentifier(meta)]
+            shapes.codingKeyProbes[ObjectIdentifier(meta)] = { Key(stringValue: $0) != nil || earlier?($0) == true }
         }
         guard meta.isEnum, object != DecoderImpl.missingNode, nodes[object].kind == .object, nodes[object].length == 1 else { return }
         let tag = text(object + 1)

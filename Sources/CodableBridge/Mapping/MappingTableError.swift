@@ -103,4 +103,11 @@ extension MappingTableError {
                           problem: "\(type) (flattened from \"\(property)\") and \(otherType) (flattened from \"\(other)\") both read the key "
                               + "\"\(key)\"; map one of them to other keys, or nest one of the models under a key of its own")
     }
+
+    /// `decodingType(for:)` returned a class that is not the declared type or a subclass of it.
+    static func chosenTypeNotASubclass(_ typeName: String, chosen: Any.Type, declared: Any.Type) -> MappingTableError {
+        let chosen = String(reflecting: chosen)
+        return MappingTableError(typeName: typeName, entry: "decodingType(for:) returned \(chosen)",
+                                 problem: "\(chosen) is not a subclass of the declared type \(String(reflecting: declared)); return the declared type, one of its subclasses, or nil")
+    }
 }

@@ -48,6 +48,38 @@ private struct StyledDefaults: MappableCodable, DefaultInitializable, Equatable 
     static var keyStyle: KeyStyle? { .snakeCase }
 }
 
+class StyledAnimal: BridgeObject, @unchecked Sendable {
+    var legCount = 0
+    override init() { super.init() }
+    private enum CodingKeys: String, CodingKey { case legCount }
+    required init(from decoder: any Decoder) throws {
+        legCount = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .legCount)
+        try super.init(from: decoder)
+    }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(legCount, forKey: .legCount)
+        try super.encode(to: encoder)
+    }
+    override class var keyStyle: KeyStyle? { .kebabCase }
+}
+
+final class StyledDog: StyledAnimal, @unchecked Sendable {
+    var tailLength = 0
+    override init() { super.init() }
+    private enum CodingKeys: String, CodingKey { case tailLength }
+    required init(from decoder: any Decoder) throws {
+        tailLength = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .tailLength)
+        try super.init(from: decoder)
+    }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tailLength, forKey: .tailLength)
+        try super.encode(to: encoder)
+    }
+    override class var keyStyle: KeyStyle? { .screamingSnakeCase }
+}
+
 @Suite("Key style per type")
 struct KeyStyleTests {
     /// Snake case is Foundation's `.convertToSnakeCase`, word for word.
@@ -126,6 +158,17 @@ struct KeyStyleTests {
         var profile = Profile(avatarURL: "a", displayName: "Ada", userID: 1)
         try BridgeDecoder().update(&profile, from: Data(#"{"display_name": "Grace"}"#.utf8))
         #expect(profile == Profile(avatarURL: "a", displayName: "Grace", userID: 1))
+    }
+
+    @Test("a class's style applies to all its properties; a subclass overrides it")
+    func classes() throws {
+        let animal = try BridgeDecoder().decode(StyledAnimal.self, from: #"{"leg-count": 4}"#)
+        #expect(animal.legCount == 4)
+        let dog = try BridgeDecoder().decode(StyledDog.self, from: #"{"LEG_COUNT": 4, "TAIL_LENGTH": 2}"#)
+        #expect(dog.legCount == 4 && dog.tailLength == 2)
+        var encoder = BridgeEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encodeToString(dog) == #"{"LEG_COUNT":4,"TAIL_LENGTH":2}"#)
     }
 
     /// Foundation's snake case for `name`, read back from a keyed container encoding.
