@@ -115,7 +115,7 @@ extension DecoderImpl {
         let caseName = meta.mappedProperty(forJSONKey: tag) ?? (meta.lookups[tag] == nil ? tag : nil)
         if let caseName, meta.isIncluded(caseName), Key(stringValue: caseName) != nil { return }
         let known = TypeShape.caseNames(of: Key.self)?.filter(meta.isIncluded).map { meta.encodingPath(for: $0)?.joined(separator: ".") ?? $0 }
-        throw DecodingMessages.unknownTag(tag, type: meta.typeName, known: known, tagKey: meta.enumTagging.tagKey, path: codingPath)
+        throw unknownTag(tag, meta: meta, known: known)
     }
 
     /// After the first decode of a model type: records its known JSON keys, and checks that no

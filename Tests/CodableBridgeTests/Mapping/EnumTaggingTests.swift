@@ -1,6 +1,6 @@
-import CodableBridge
 import Foundation
 import Testing
+@testable import CodableBridge
 
 enum ExternalShape: MappableCodable, Equatable, Hashable {
     case circle(radius: Double)
@@ -143,6 +143,30 @@ struct EnumTaggingTests {
         var strict = BridgeDecoder()
         strict.coercion = .strict
         #expect(throws: DecodingError.self) { try strict.decode([InternalShape].self, from: #"[{"type":"hexagon"}]"#) }
+    }
+
+    @Test("an unknown tag in an optional property is nil, reported (lenient); an error under .strict")
+    func optionalUnknownTag() throws {
+        let json = #"{"main": {"type": "none"}, "optional": {"type": "blob"}, "list": [], "set": [], "map": {}}"#
+        var report = DecodingReport()
+        let drawing = try decoder.decode(TaggedDrawing.self, from: Data(json.utf8), report: &report)
+        #expect(drawing.optional == nil)
+        #expect(report.events.contains { $0.path == "optional" && $0.kind == .defaulted && $0.detail.contains(#"Unknown tag "type" value "blob""#) })
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        let error = try #require(throws: DecodingError.self) { try strict.decode(TaggedDrawing.self, from: json) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+        #expect(pathString(context.codingPath) == "optional")
+        #expect(context.debugDescription.contains(#"known: "circle", "rectangle", "square", "none""#))
+    }
+
+    @Test("an unknown tag in a non-optional property fails the parent at the property's path")
+    func requiredUnknownTag() throws {
+        let json = #"{"main": {"type": "blob"}, "list": [], "set": [], "map": {}}"#
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(TaggedDrawing.self, from: json) }
+        guard case .typeMismatch(_, let context) = error else { Issue.record("\(error)"); return }
+        #expect(pathString(context.codingPath) == "main")
+        #expect(context.debugDescription.contains(#"Unknown tag "type" value "blob""#))
     }
 
     @Test("coercion applies to the associated values; the report path is the enum's")
