@@ -11,10 +11,14 @@
 
 extension EncoderImpl {
     /// Writes the members of `value` (a flattened property) into `object`.
-    func encodeFlattened<T: Encodable>(_ value: T, into object: Int32) throws {
+    func encodeFlattened<T: Encodable>(_ value: T, into object: Int32, key: some CodingKey) throws {
         let scratch = detachedNode(parent: object)
         try encode(value, into: scratch)
-        guard case .object(let members) = tree.jsonValue(at: scratch) else { return }  // nil: nothing to write
+        let encoded = tree.jsonValue(at: scratch)
+        if encoded == .null { return }  // a nil optional: nothing to write
+        guard case .object(let members) = encoded else {
+            throw EncodingError.flattenedNotAnObject(value, codingPath: tree.codingPath(of: object) + [key])
+        }
         for (key, member) in members {
             let hash = EncodedTree.hash(key)
             guard tree.member(of: object, key: key, hash: hash) == nil else { continue }

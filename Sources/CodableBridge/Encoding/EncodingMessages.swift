@@ -69,6 +69,14 @@ extension EncodingError {
                 + "nests without end; break it, or raise BridgeEncoder.maxDepth for a value that is really this deep."))
     }
 
+    /// A flattened property (`JSONKey.flatten`) whose value did not encode as an object.
+    static func flattenedNotAnObject(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
+        .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "Unable to flatten \(type(of: value)) into the object at \(place(codingPath)): it did not encode as an "
+                + "object, so it has no keys to write there. Map the property to a key instead of .flatten."))
+    }
+
     /// A value that encoded nothing at the top level.
     static func encodedNothing<T>(_ value: T) -> EncodingError {
         .invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))

@@ -95,6 +95,11 @@ extension MappingTableError {
         MappingTableError(typeName: typeName, entry: "enumTagging = \(tagging)", problem: "the tag key is empty; name the member that holds the case")
     }
 
+    static func taggingNotAnEnum(_ typeName: String, tagging: EnumTagging) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "enumTagging = \(tagging)",
+                          problem: "\(typeName) is not an enum; enumTagging applies to enums with associated values only — remove it")
+    }
+
     /// Two flattened properties whose models read the same JSON key.
     static func flattenedKeyClash(_ typeName: String, property: String, type: Any.Type, other: String, otherType: Any.Type,
                                   key: String) -> MappingTableError

@@ -151,6 +151,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if let tagKey = enumTagging.tagKey, tagKey.isEmpty {
             throw .emptyTagKey(typeName, tagging: enumTagging)
         }
+        if enumTagging.rewrites, !isEnum {
+            throw .taggingNotAnEnum(typeName, tagging: enumTagging)
+        }
         rulesByLength = ModelMeta.makeRules(lookups: lookups, flattened: flattened, excluded: ignored, only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }

@@ -43,6 +43,16 @@ enum TaggedHooked: MappableCodable, Equatable {
     }
 }
 
+struct TaggedStruct: MappableCodable {
+    var a = 1
+    static var enumTagging: EnumTagging { .internal(tagKey: "type") }
+}
+
+enum TaggedEmptyKey: MappableCodable {
+    case one
+    static var enumTagging: EnumTagging { .adjacent(tagKey: "", contentKey: "c") }
+}
+
 struct TaggedDrawing: MappableCodable, Equatable {
     var main: InternalShape
     var optional: InternalShape?
@@ -187,6 +197,15 @@ struct EnumTaggingTests {
     func clash() throws {
         let error = try #require(throws: EncodingError.self) { try encoder.encode(TaggedClash.item(type: "x")) }
         #expect("\(error)".contains(#"associated value named "type""#))
+    }
+
+    @Test("enumTagging on a struct, or with an empty tag key, is an invalid table")
+    func invalidTables() throws {
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(TaggedStruct.self, from: #"{"a": 1}"#) }
+        #expect("\(error)".contains("TaggedStruct is not an enum"))
+        #expect(throws: EncodingError.self) { try encoder.encode(TaggedStruct()) }
+        let empty = try #require(throws: DecodingError.self) { try decoder.decode(TaggedEmptyKey.self, from: #"{"": "one"}"#) }
+        #expect("\(empty)".contains("the tag key is empty"))
     }
 
     @Test("update replaces a tagged enum property with the document's case")

@@ -65,6 +65,23 @@ struct FlatOwner: MappableCodable, Equatable {
     static var keyMapping: KeyMapping { ["extra": .flatten] }
 }
 
+/// A plain `Codable` type flattened into a model.
+struct FlatPlainMeta: Codable, Equatable {
+    var version: Int
+    var tag: String
+}
+
+struct FlatDocument: MappableCodable, Equatable {
+    var title: String
+    var meta: FlatPlainMeta
+    static var keyMapping: KeyMapping { ["meta": .flatten] }
+}
+
+struct FlatNotAnObject: MappableCodable {
+    var tags: [String]
+    static var keyMapping: KeyMapping { ["tags": .flatten] }
+}
+
 @Suite("Flattened models")
 struct FlattenTests {
     let decoder = BridgeDecoder()
@@ -144,6 +161,22 @@ struct FlattenTests {
         var visit = FlatVisit(id: 1, place: FlatPlace(label: "L", geo: FlatGeo(lat: 1, lon: 2)), address: FlatAddress(city: "OSLO"))
         try decoder.update(&visit, from: Data(#"{"lat": 5}"#.utf8))
         #expect(visit == FlatVisit(id: 1, place: FlatPlace(label: "L", geo: FlatGeo(lat: 5, lon: 2)), address: FlatAddress(city: "OSLO")))
+    }
+
+    @Test("a plain Codable type flattens too")
+    func plainCodable() throws {
+        let document = try decoder.decode(FlatDocument.self, from: #"{"title": "T", "version": 2, "tag": "x"}"#)
+        #expect(document == FlatDocument(title: "T", meta: FlatPlainMeta(version: 2, tag: "x")))
+        #expect(try encoder.encodeToString(document) == #"{"tag":"x","title":"T","version":2}"#)
+    }
+
+    @Test("a flattened value that is not an object cannot be encoded (or decoded)")
+    func notAnObject() throws {
+        let error = try #require(throws: EncodingError.self) { try encoder.encode(FlatNotAnObject(tags: ["a"])) }
+        #expect("\(error)".contains("did not encode as an object"))
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        #expect(throws: DecodingError.self) { try strict.decode(FlatNotAnObject.self, from: #"{"tags": ["a"]}"#) }
     }
 
     @Test("two flattened models that read the same key are an invalid table")
