@@ -118,6 +118,17 @@ extension DecoderImpl {
         throw unknownTag(tag, meta: meta, known: known)
     }
 
+    /// For a model with a `keyStyle`: styled JSON key → property, over the coding keys of `Key`
+    /// (`nil` without a style; empty when the keys cannot be listed).
+    func styledProperties<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta) -> [String: String]? {
+        guard meta.keyStyle != nil else { return nil }
+        var properties: [String: String] = [:]
+        for name in TypeShape.caseNames(of: Key.self) ?? [] {
+            if let styled = meta.styledKey(for: name), properties[styled] == nil { properties[styled] = name }
+        }
+        return properties
+    }
+
     /// After the first decode of a model type: records its known JSON keys, and checks that no
     /// two flattened properties read the same key.
     func verifyShapes(of type: any MappableCodable.Type, meta: ModelMeta, requested: Set<String>) throws(MappingTableError) {

@@ -56,13 +56,17 @@ extension DecoderImpl {
                     }
                 }
             }
+            // With a key style, a member is the property whose styled key it is.
+            let styledProperties = meta.flatMap { impl.styledProperties(Key.self, meta: $0) }
             var member = object + 1
             var ordinal = 0
             let end = impl.nodes[object].payload
             while member < end {
-                let name = convertedKeys?[ordinal] ?? impl.text(member)
-                let isMappedElsewhere = meta?.lookups[name] != nil || mappedTargets.contains(name)
-                if !isMappedElsewhere, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
+                let raw = convertedKeys?[ordinal] ?? impl.text(member)
+                let styled = styledProperties.map { $0[raw] }
+                let name = styled ?? raw
+                let isMappedElsewhere = name.map { meta?.lookups[$0] != nil || mappedTargets.contains($0) } ?? true
+                if !isMappedElsewhere, let name, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
                     keys.append(key)
                 }
                 member = impl.next(member + 1)

@@ -160,6 +160,23 @@ struct KeyStyleTests {
         #expect(profile == Profile(avatarURL: "a", displayName: "Grace", userID: 1))
     }
 
+    @Test("allKeys of a styled model names its properties")
+    func allKeys() throws {
+        struct Probe: MappableCodable {
+            var keys: [String]
+            var firstName = ""
+            var lastName = ""
+            enum CodingKeys: String, CodingKey { case firstName, lastName }
+            init(from decoder: any Decoder) throws {
+                keys = try decoder.container(keyedBy: CodingKeys.self).allKeys.map(\.stringValue)
+            }
+            func encode(to encoder: any Encoder) throws {}
+            static var keyStyle: KeyStyle? { .kebabCase }
+        }
+        let probe = try BridgeDecoder().decode(Probe.self, from: #"{"last-name": "L", "first-name": "F", "firstName": "x"}"#)
+        #expect(probe.keys == ["lastName", "firstName"])
+    }
+
     @Test("a class's style applies to all its properties; a subclass overrides it")
     func classes() throws {
         let animal = try BridgeDecoder().decode(StyledAnimal.self, from: #"{"leg-count": 4}"#)
