@@ -33,13 +33,14 @@ extension DecoderImpl.KeyedContainer {
     /// A flattened property: its model decodes from this same object.
     func decodeFlattened<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
         impl.noteFlattened(T.self, property: key.stringValue, owner: meta)
+        let elementType = meta?.elementTypes[key.stringValue]
         return try decodeRequired(T.self, key) { node, component in
             if let update = impl.update {
                 prepareFallback(key)
                 defer { update.next = DecoderImpl.missingNode }
-                return try impl.unwrap(T.self, node: node, key: component)
+                return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
-            return try impl.unwrap(T.self, node: node, key: component)
+            return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
         }
     }
 
@@ -49,8 +50,9 @@ extension DecoderImpl.KeyedContainer {
         impl.noteFlattened(T.self, property: key.stringValue, owner: meta)
         return try withExtraPath {
             let component = PathComponent.key(key)
+            let elementType = meta?.elementTypes[key.stringValue]
             if object != DecoderImpl.missingNode,
-               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, prepare: { prepareFallback(key) })
+               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, elementType: elementType, prepare: { prepareFallback(key) })
             {
                 return value
             }
@@ -58,7 +60,7 @@ extension DecoderImpl.KeyedContainer {
                 return nil
             }
             update.decoder.path = impl.path
-            return try update.decoder.decodeIfAnyMember(T.self, node: fallbackObject, key: component, prepare: nil)
+            return try update.decoder.decodeIfAnyMember(T.self, node: fallbackObject, key: component, elementType: elementType, prepare: nil)
         }
     }
 }
@@ -66,7 +68,8 @@ extension DecoderImpl.KeyedContainer {
 extension DecoderImpl {
     /// Decodes a `T` from `node` unless the decode finds no member: then `nil`, and the report
     /// events it made are removed. A value not converted or a rejected model is `nil`, reported.
-    func decodeIfAnyMember<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent, prepare: (() -> Void)?) throws -> T? {
+    func decodeIfAnyMember<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
+                                         prepare: (() -> Void)?) throws -> T? {
         let before = membersFound
         let eventsBefore = report?.events.count ?? 0
         func foundNothing() -> Bool {
@@ -79,9 +82,9 @@ extension DecoderImpl {
             if let update, let prepare {
                 prepare()
                 defer { update.next = DecoderImpl.missingNode }
-                value = try unwrap(T.self, node: node, key: key)
+                value = try unwrap(T.self, node: node, key: key, elementType: elementType)
             } else {
-                value = try unwrap(T.self, node: node, key: key)
+                value = try unwrap(T.self, node: node, key: key, elementType: elementType)
             }
             return foundNothing() ? nil : value
         } catch where foundNothing() {

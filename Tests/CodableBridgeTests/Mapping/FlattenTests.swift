@@ -82,6 +82,19 @@ struct FlatNotAnObject: MappableCodable {
     static var keyMapping: KeyMapping { ["tags": .flatten] }
 }
 
+/// A flattened class model: its subclass choice, `elementTypes` and hooks apply.
+struct FlatKennel: MappableCodable {
+    var title: String
+    var pet: BOAnimal
+    static var keyMapping: KeyMapping { ["pet": .flatten] }
+}
+
+struct FlatDogKennel: MappableCodable {
+    var pet: BOAnimal?
+    static var keyMapping: KeyMapping { ["pet": .flatten] }
+    static var elementTypes: [String: any Codable.Type] { ["pet": BODog.self] }
+}
+
 @Suite("Flattened models")
 struct FlattenTests {
     let decoder = BridgeDecoder()
@@ -168,6 +181,20 @@ struct FlattenTests {
         let document = try decoder.decode(FlatDocument.self, from: #"{"title": "T", "version": 2, "tag": "x"}"#)
         #expect(document == FlatDocument(title: "T", meta: FlatPlainMeta(version: 2, tag: "x")))
         #expect(try encoder.encodeToString(document) == #"{"tag":"x","title":"T","version":2}"#)
+    }
+
+    @Test("a flattened class model keeps decodingType, elementTypes and its hooks")
+    func classModel() throws {
+        let kennel = try decoder.decode(FlatKennel.self, from: #"{"title": "K", "kind": "dog", "n": "Rex", "info": {"breed": "beagle"}}"#)
+        let dog = try #require(kennel.pet as? BODog)
+        #expect(dog.name == "Rex" && dog.breed == "beagle")
+        #expect(try encoder.encodeToString(kennel) == #"{"info":{"breed":"beagle"},"kind":"dog","n":"Rex","title":"K"}"#)
+        let other = try decoder.decode(FlatDogKennel.self, from: #"{"n": "Ace", "info": {"breed": "pug"}}"#)
+        #expect((other.pet as? BODog)?.breed == "pug")  // elementTypes
+        var report = DecodingReport()
+        let rejected = try decoder.decode(FlatDogKennel.self, from: Data(#"{"n": "Ace"}"#.utf8), report: &report)
+        #expect(rejected.pet == nil)  // didDecode threw (no breed): the optional is nil, reported
+        #expect(report.events.contains { $0.path == "pet" && $0.kind == .rejected })
     }
 
     @Test("a flattened value that is not an object cannot be encoded (or decoded)")
