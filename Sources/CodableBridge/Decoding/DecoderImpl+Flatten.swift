@@ -25,8 +25,14 @@
 final class ShapeFacts {
     /// Per model (`ObjectIdentifier` of its `ModelMeta`): flattened property → its declared type.
     var flattenedTypes: [ObjectIdentifier: [String: Any.Type]] = [:]
-    /// Per model: whether a name is one of the coding keys its `init(from:)` uses.
-    var codingKeyProbes: [ObjectIdentifier: (String) -> Bool] = [:]
+    /// Per model: the coding-key types its `init(from:)` asked containers for (one per level of
+    /// a class hierarchy), each as a test of whether a name is one of its keys.
+    var codingKeyProbes: [ObjectIdentifier: [(keyType: ObjectIdentifier, accepts: (String) -> Bool)]] = [:]
+
+    /// Whether `name` is a coding key of the model `meta` (`false` when nothing was learnt).
+    func isCodingKey(_ name: String, of meta: ObjectIdentifier) -> Bool {
+        codingKeyProbes[meta]?.contains { $0.accepts(name) } ?? false
+    }
 }
 
 extension DecoderImpl.KeyedContainer {
@@ -110,8 +116,10 @@ extension DecoderImpl {
     func learnCodingKeys<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta, object: Int) throws {
         if requestedKeys != nil {
             // A class hierarchy asks once per level, each with its own keys: any level's key counts.
-            let earlier = shapes.codingKeyProbes[ObjectIdentifier(meta)]
-            shapes.codingKeyProbes[ObjectIdentifier(meta)] = { Key(stringValue: $0) != nil || earlier?($0) == true }
+            let keyType = ObjectIdentifier(Key.self)
+            if shapes.codingKeyProbes[ObjectIdentifier(meta)]?.contains(where: { $0.keyType == keyType }) != true {
+                shapes.codingKeyProbes[ObjectIdentifier(meta), default: []].append((keyType, { Key(stringValue: $0) != nil }))
+            }
         }
         guard meta.isEnum, object != DecoderImpl.missingNode, nodes[object].kind == .object, nodes[object].length == 1 else { return }
         let tag = text(object + 1)

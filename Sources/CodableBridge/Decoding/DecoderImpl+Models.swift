@@ -48,8 +48,9 @@ extension DecoderImpl {
     /// the coding keys its `init(from:)` read, else the table is invalid (a misspelt property).
     private func verifyTables<M: MappableCodable>(of type: M.Type, state: ModelState, key: PathComponent?) throws {
         let requested = requestedKeys?[ObjectIdentifier(state.meta)] ?? []
-        let isCodingKey = shapes.codingKeyProbes[ObjectIdentifier(state.meta)] ?? { _ in false }
-        if let error = state.meta.unknownProperty(requested: requested, isCodingKey: isCodingKey) {
+        let shapes = self.shapes
+        let id = ObjectIdentifier(state.meta)
+        if let error = state.meta.unknownProperty(requested: requested, isCodingKey: { shapes.isCodingKey($0, of: id) }) {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
         do {

@@ -62,6 +62,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package let enumTagging: EnumTagging
     /// Whether the type is an enum (`TypeShape.isEnum`): its coding keys are its cases.
     package let isEnum: Bool
+    /// Mapped one-segment JSON keys → the first property (in name order) mapped to them.
+    private let propertiesByJSONKey: [String: String]
     /// `keyStyle`'s JSON keys by property, computed on first use.
     private let styledKeys = StyledKeyCache()
 
@@ -139,6 +141,13 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             }
         }
         self.lookups = lookups
+        var propertiesByJSONKey: [String: String] = [:]
+        for (property, list) in lookups.sorted(by: { $0.key < $1.key }) {
+            for lookup in list where lookup.segments.count == 1 && propertiesByJSONKey[lookup.segments[0]] == nil {
+                propertiesByJSONKey[lookup.segments[0]] = property
+            }
+        }
+        self.propertiesByJSONKey = propertiesByJSONKey
         self.encodingPaths = encodingPaths
         self.excluded = ignored
         self.only = only
@@ -205,10 +214,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 
     /// The property whose mapped JSON key (first segment of any candidate) is `jsonKey`, if any.
     package func mappedProperty(forJSONKey jsonKey: String) -> String? {
-        for (property, list) in lookups.sorted(by: { $0.key < $1.key }) where list.contains(where: { $0.segments == [jsonKey] }) {
-            return property
-        }
-        return nil
+        propertiesByJSONKey[jsonKey]
     }
 
     /// Whether `property` is decoded and encoded at all.
