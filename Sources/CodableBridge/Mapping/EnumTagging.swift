@@ -71,6 +71,7 @@ public struct EnumTagging: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The style as written in Swift: `.internal(tagKey: "type")`, …
     public var description: String {
         switch base {
         case .external: ".external"

@@ -50,6 +50,7 @@ public struct KeyStyle: Sendable, Hashable, CustomStringConvertible {
     /// `avatarURL` → `AVATAR_URL`.
     public static let screamingSnakeCase = KeyStyle(base: .screamingSnakeCase)
 
+    /// The style as written in Swift: `.snakeCase`, …
     public var description: String {
         switch base {
         case .snakeCase: ".snakeCase"
