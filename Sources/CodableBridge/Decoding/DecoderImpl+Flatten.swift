@@ -121,7 +121,7 @@ extension DecoderImpl {
                 shapes.codingKeyProbes[ObjectIdentifier(meta), default: []].append((keyType, { Key(stringValue: $0) != nil }))
             }
         }
-        guard meta.isEnum, object != DecoderImpl.missingNode, nodes[object].kind == .object, nodes[object].length == 1 else { return }
+        guard meta.checksTags, object != DecoderImpl.missingNode, nodes[object].kind == .object, nodes[object].length == 1 else { return }
         let tag = text(object + 1)
         let caseName = meta.mappedProperty(forJSONKey: tag) ?? (meta.lookups[tag] == nil ? tag : nil)
         if let caseName, meta.isIncluded(caseName), Key(stringValue: caseName) != nil { return }

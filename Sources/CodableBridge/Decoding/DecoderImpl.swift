@@ -172,7 +172,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         if node != DecoderImpl.missingNode, nodes[node].kind != .object {
             throw mismatch([String: Any].self, node: node, key: nil, reason: DecodingMessages.objectExpected)
         }
-        if let meta = levelMeta, meta.isEnum || requestedKeys != nil {
+        if let meta = levelMeta, meta.checksTags || requestedKeys != nil {
             try learnCodingKeys(Key.self, meta: meta, object: node)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))

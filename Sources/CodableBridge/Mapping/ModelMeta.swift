@@ -62,6 +62,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package let enumTagging: EnumTagging
     /// Whether the type is an enum (`TypeShape.isEnum`): its coding keys are its cases.
     package let isEnum: Bool
+    /// Whether decoding checks the enum's tag against its cases (an enum with a tagging style
+    /// or renamed cases; a plain enum keeps its own `init(from:)`'s errors).
+    package let checksTags: Bool
     /// Mapped one-segment JSON keys → the first property (in name order) mapped to them.
     private let propertiesByJSONKey: [String: String]
     /// `keyStyle`'s JSON keys by property, computed on first use.
@@ -160,6 +163,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if let tagKey = enumTagging.tagKey, tagKey.isEmpty {
             throw .emptyTagKey(typeName, tagging: enumTagging)
         }
+        checksTags = isEnum && (enumTagging.rewrites || !lookups.isEmpty)
         if enumTagging.rewrites, !isEnum {
             throw .taggingNotAnEnum(typeName, tagging: enumTagging)
         }

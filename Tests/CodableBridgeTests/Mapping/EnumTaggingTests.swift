@@ -43,6 +43,10 @@ enum TaggedHooked: MappableCodable, Equatable {
     }
 }
 
+enum PlainExternal: MappableCodable, Equatable {
+    case one(a: Int)
+}
+
 struct TaggedStruct: MappableCodable {
     var a = 1
     static var enumTagging: EnumTagging { .internal(tagKey: "type") }
@@ -118,6 +122,13 @@ struct EnumTaggingTests {
     func unknownExternal() throws {
         let error = try #require(throws: DecodingError.self) { try decoder.decode(ExternalShape.self, from: #"{"circle":{"radius":1}}"#) }
         #expect("\(error)".contains(#"known: "CIRCLE", "square", "none""#))
+    }
+
+    @Test("a plain external enum without renames keeps Swift's own error")
+    func plainExternal() throws {
+        #expect(try decoder.decode(PlainExternal.self, from: #"{"one": {"a": 1}}"#) == .one(a: 1))
+        let error = try #require(throws: DecodingError.self) { try decoder.decode(PlainExternal.self, from: #"{"two": {}}"#) }
+        #expect("\(error)".contains("Invalid number of keys found, expected one."))
     }
 
     @Test("a missing or non-string tag is a clear error", arguments: [
