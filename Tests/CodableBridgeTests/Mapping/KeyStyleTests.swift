@@ -177,6 +177,24 @@ struct KeyStyleTests {
         #expect(probe.keys == ["lastName", "firstName"])
     }
 
+    @Test("many concurrent decodes and encodes of a styled type agree (styled keys are cached per type)")
+    func concurrent() async throws {
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for i in 0 ..< 200 {
+                group.addTask {
+                    let json = #"{"avatar_url":"u\#(i)","display_name":"n","uid":\#(i)}"#
+                    guard let profile = try? BridgeDecoder().decode(Profile.self, from: json),
+                          let back = try? BridgeEncoder().encodeToJSONValue(profile) else { return false }
+                    return profile == Profile(avatarURL: "u\(i)", displayName: "n", userID: i) && back["avatar_url"] == .string("u\(i)")
+                }
+            }
+            var all: [Bool] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 200 && results.allSatisfy { $0 })
+    }
+
     @Test("a class's style applies to all its properties; a subclass overrides it")
     func classes() throws {
         let animal = try BridgeDecoder().decode(StyledAnimal.self, from: #"{"leg-count": 4}"#)
