@@ -114,7 +114,9 @@ extension MappableCodable {
     public static var onlyProperties: Set<String>? { nil }
     /// Enums default like other values, not to their first case. Defaults to `false`.
     public static var enumsDefaultToFirstCase: Bool { false }
+    /// Swift's synthesised form, `{"circle":{"radius":2}}`. Defaults to `.external`.
     public static var enumTagging: EnumTagging { .external }
+    /// No style of its own: the coder's key strategy applies. Defaults to `nil`.
     public static var keyStyle: KeyStyle? { nil }
     // The defaults mark themselves so the coders can skip building trees for hooks a type does
     // not implement (see `HookProbe`).
