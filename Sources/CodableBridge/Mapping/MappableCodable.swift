@@ -114,11 +114,9 @@ extension MappableCodable {
     public static var onlyProperties: Set<String>? { nil }
     /// Enums default like other values, not to their first case. Defaults to `false`.
     public static var enumsDefaultToFirstCase: Bool { false }
-    /// Enums with associated values use Swift's synthesized form (`{"circle":{"radius":2}}`).
-    /// Defaults to `.external`.
+    /// Swift's synthesised form, `{"circle":{"radius":2}}`. Defaults to `.external`.
     public static var enumTagging: EnumTagging { .external }
-    /// No key style of its own: unmapped properties follow the decoder's or encoder's key
-    /// strategy. Defaults to `nil`.
+    /// No style of its own: the coder's key strategy applies. Defaults to `nil`.
     public static var keyStyle: KeyStyle? { nil }
     // The defaults mark themselves so the coders can skip building trees for hooks a type does
     // not implement (see `HookProbe`).
