@@ -32,7 +32,8 @@ extension DecoderImpl {
             }
             let childPath = path + (key.map { [$0] } ?? [])
             return try DecoderImpl.with(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath) { child in
-                try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
+                child.update = update
+                return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
             }
         }
         return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key)

@@ -87,9 +87,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
                 }
                 list.append(Lookup(segments: candidate.segments))
             }
-            if ignored.contains(property) {
-                throw .mappedAndIgnored(typeName, property: property)
-            }
+            // Ignore wins over a mapping (YYModel's blacklist): the entry is checked, then unused.
+            if ignored.contains(property) { continue }
             if let only, !only.contains(property) {
                 throw .mappedButNotAllowed(typeName, property: property)
             }
