@@ -22,6 +22,9 @@ extension DecoderImpl {
             }
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
+        } else if update != nil, let current = currentModelType(T.self, declared: model, meta: meta, node: node) {
+            concrete = current
+            meta = try self.meta(for: current, key: key)
         }
         if node != DecoderImpl.missingNode, meta.hasWillDecode {
             let rewritten: JSONValue

@@ -87,6 +87,19 @@ extension DecoderImpl {
         return nested ? given : update.level
     }
 
+    /// `update(_:from:)`: the current value's model type when it is a subclass of `declared` that
+    /// fits `T` and the patch chooses no type (`decodingType(for:)` answers nil), so the updated
+    /// value keeps its class.
+    func currentModelType<T>(_ type: T.Type, declared: any MappableCodable.Type, meta: ModelMeta, node: Int) -> (any MappableCodable.Type)? {
+        guard let current = update?.next?.modelType, ObjectIdentifier(current) != ObjectIdentifier(declared), current is T.Type else { return nil }
+        if node != DecoderImpl.missingNode, meta.hasDecodingType, nodes[node].kind == .object,
+           declared.decodingType(for: tape.value(at: node)) != nil
+        {
+            return nil
+        }
+        return current
+    }
+
     /// Reports that a property kept its current value (a missing one silently).
     func recordKept(_ reason: SubstitutionReason, key: PathComponent) {
         switch reason {

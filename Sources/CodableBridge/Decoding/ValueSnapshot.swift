@@ -15,6 +15,9 @@
 // through a single-value container (`Optional`, wrappers) is looked through; an unkeyed container
 // (an array) has no snapshot: arrays in a patch replace.
 //
+// The snapshot also keeps the value's dynamic type when it is a model, so that updating a class
+// model keeps its subclass unless the patch chooses another (`decodingType(for:)`).
+//
 // Two users: `update(_:from:)` (DecoderImpl+Update.swift) takes absent or unconverted properties
 // from the current value's snapshot, and declared defaults (`DecoderImpl.declaredDefault`) take
 // them from a fresh `init()` instance's snapshot.
@@ -25,6 +28,8 @@ final class ValueSnapshot {
     private(set) var values: [String: Any] = [:]
     /// Nested keyed containers the value wrote, and children made from `values` on first use.
     private var children: [String: ValueSnapshot] = [:]
+    /// The dynamic type of the value, when it is a model (a subclass stays a subclass on update).
+    private(set) var modelType: (any MappableCodable.Type)?
 
     /// The snapshot of `value`, or `nil` when it does not encode through a keyed container.
     ///
@@ -33,7 +38,9 @@ final class ValueSnapshot {
         guard let encodable = value as? any Encodable else { return nil }
         let encoder = SnapshotEncoder(path: [])
         try encodable.encode(to: encoder)
-        return encoder.result
+        let result = encoder.result
+        if let result, result.modelType == nil { result.modelType = type(of: value) as? any MappableCodable.Type }
+        return result
     }
 
     /// The stored value of the property `key` when it is a `T`.
