@@ -204,3 +204,31 @@ struct EntryPointReportTests {
         #expect(report.events(at: "a.v").map(\.kind) == [.coerced])
     }
 }
+
+/// The example of Docs/Mapping.md, "Updating a value".
+struct UpdateDocsProfile: MappableCodable, Equatable {
+    var name: String
+    var age: Int
+    var joined: Date
+    var homepage: URL?
+    static var keyMapping: KeyMapping { ["homepage": "url"] }
+}
+
+@Suite("update: the documented example")
+struct UpdateDocsExampleTests {
+    @Test("Docs/Mapping.md's example gives the documented value and report")
+    func example() throws {
+        let joined = Date(timeIntervalSince1970: 1_700_000_000.123)
+        var profile = UpdateDocsProfile(name: "Ada", age: 36, joined: joined, homepage: URL(string: "https://ada.example"))
+        var report = DecodingReport()
+        try BridgeDecoder().update(&profile, from: #"{"name": "Ada L.", "age": "old", "url": 12}"#, report: &report)
+        #expect(profile == UpdateDocsProfile(name: "Ada L.", age: 36, joined: joined, homepage: URL(string: "https://ada.example")))
+        #expect(report.description == """
+            DecodingReport: 2 events
+              age
+                defaulted: a string ("old") not converted (found string "old" where Int was expected; it is not a number); kept the current value
+              homepage
+                defaulted: a number (12) not converted (found number 12 where a URL string was expected); kept the current value
+            """)
+    }
+}
