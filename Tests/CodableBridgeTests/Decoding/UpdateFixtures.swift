@@ -116,7 +116,7 @@ struct UpdateSample: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// The fixture models of the mapping, YYModel-port, encoding and hierarchy suites.
+    /// The fixture models of the mapping, YYModel-port, encoding, hierarchy and class-model suites.
     static let all: [UpdateSample] = [
         sample("UpdateEdgeValues", { UpdateEdgeValues() }, patch: #"{"title": "p"}"#) { $0.title = "p" },
         sample("UpdateEdgeValues shared key", { UpdateEdgeValues() }, patch: #"{"shared": "s"}"#) { $0.first = "s"; $0.second = "s" },
@@ -162,5 +162,17 @@ struct UpdateSample: Sendable, CustomTestStringConvertible {
         sample("YYAnimal (a subclass at the root)", { YYDog(name: "d", breed: "b") as YYAnimal }, patch: #"{"n": "p"}"#) {
             $0 = YYDog(name: "p", breed: "b")
         },
+        sample("BOExact (BridgeObject)", { () -> BOExact in
+            let value = BOExact()
+            value.friend = BOPuppy(name: "p", breed: "b", weeks: 2)
+            value.pack = [BOCat(name: "c", indoor: true)]
+            return value
+        }, patch: #"{"optional": 3}"#) { $0.optional = 3 },
+        sample("BOZoo (BridgeObject subclasses in containers)", {
+            BOZoo(animals: [BODog(name: "d", breed: "b")], byName: ["c": BOCat(name: "c", indoor: false)],
+                  star: BOPuppy(name: "p", breed: "b", weeks: 3), spare: nil)
+        }, patch: #"{"star": {"n": "q"}}"#) { $0.star = BOPuppy(name: "q", breed: "b", weeks: 3) },
+        sample("BOAnimal (a BridgeObject subclass at the root)", { BOPuppy(name: "p", breed: "b", weeks: 3) as BOAnimal },
+               patch: #"{"info": {"weeks": 4}}"#) { $0 = BOPuppy(name: "p", breed: "b", weeks: 4) },
     ]
 }
