@@ -256,14 +256,21 @@ extension DecoderImpl {
             try makeSuperDecoder(key: key, lookup: find(key))
         }
 
-        /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder).
+        /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder;
+        /// under `update(_:from:)`, as an empty object over the current value's super container).
         private func makeSuperDecoder(key: any CodingKey, lookup: Int?) throws -> any Decoder {
             let childPath = impl.path.prefix(depth) + extra + [.key(key)]
+            let snapshot = try context?.snapshot?.child(key.stringValue)
+            let decoder: DecoderImpl
             if let node = lookup {
-                return DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
-                                   report: impl.report, path: Array(childPath), current: node)
+                decoder = DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
+                                      report: impl.report, path: Array(childPath), current: node)
+            } else {
+                decoder = DecoderImpl.ownedTapeDecoder(JSONTape(value: snapshot == nil ? .null : .object([:])), options: impl.options,
+                                                       report: impl.report, path: Array(childPath))
             }
-            return DecoderImpl.ownedTapeDecoder(JSONTape(value: .null), options: impl.options, report: impl.report, path: Array(childPath))
+            if let snapshot { decoder.update = UpdateFallback(level: snapshot) }
+            return decoder
         }
     }
 }

@@ -25,8 +25,14 @@ final class UpdateFallback {
     /// The snapshot for the next level down, consumed by `DecoderImpl.descend`.
     var next: ValueSnapshot?
 
+    /// The state for decoding a value whose snapshot is `root`.
     init(root: ValueSnapshot?) {
         next = root
+    }
+
+    /// The state for a decoder that starts inside a value (`superDecoder()`): `level` is its snapshot.
+    init(level: ValueSnapshot) {
+        self.level = level
     }
 
     /// Runs `body` one level down: the prepared `next` snapshot becomes the level.

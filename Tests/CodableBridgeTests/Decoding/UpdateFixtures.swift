@@ -116,7 +116,7 @@ struct UpdateSample: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// The fixture models of the mapping, YYModel-port, encoding, hierarchy and class-model suites.
+    /// The fixture models of the mapping, YYModel-port, encoding, parity, hierarchy and class-model suites.
     static let all: [UpdateSample] = [
         sample("UpdateEdgeValues", { UpdateEdgeValues() }, patch: #"{"title": "p"}"#) { $0.title = "p" },
         sample("UpdateEdgeValues shared key", { UpdateEdgeValues() }, patch: #"{"shared": "s"}"#) { $0.first = "s"; $0.second = "s" },
@@ -162,6 +162,12 @@ struct UpdateSample: Sendable, CustomTestStringConvertible {
         sample("YYAnimal (a subclass at the root)", { YYDog(name: "d", breed: "b") as YYAnimal }, patch: #"{"n": "p"}"#) {
             $0 = YYDog(name: "p", breed: "b")
         },
+        sample("PF.NestedDog (superDecoder)", { PF.NestedDog(id: 1, name: "n") }, patch: #"{"name": "p"}"#) { $0.name = "p" },
+        sample("PF.NestedDog (superDecoder, patched)", { PF.NestedDog(id: 1, name: "n") }, patch: #"{"super": {"id": 2}}"#) { $0.id = 2 },
+        sample("PF.KeyedDog (superDecoder(forKey:))", { PF.KeyedDog(id: 1, name: "n") }, patch: #"{"parent": {"id": 2}}"#) { $0.id = 2 },
+        sample("PF.Paint (raw-value enums)", { PF.Paint(color: .green, level: .high) }, patch: #"{"color": "red"}"#) { $0.color = .red },
+        sample("PF.Drawing (enums with associated values)", { PF.Drawing(shapes: [.circle(0.1), .rect(w: 1, h: -0.0)]) },
+               patch: #"{"shapes": [{"none": {}}]}"#) { $0.shapes = [.none] },
         sample("BOExact (BridgeObject)", { () -> BOExact in
             let value = BOExact()
             value.friend = BOPuppy(name: "p", breed: "b", weeks: 2)
