@@ -21,7 +21,7 @@ extension BridgeDecoder {
     /// - Parameters:
     ///   - value: The value to update; unchanged when the call throws.
     ///   - data: UTF-8 JSON: the patch.
-    /// - Throws: `DecodingError` as ``decode(_:from:)-(_,Data)`` does, or what `value`'s
+    /// - Throws: `DecodingError` as `decode(_:from:)` does, or what `value`'s
     ///   `encode(to:)` throws (it is called once to capture the current values).
     public func update<T: Codable>(_ value: inout T, from data: Data) throws {
         try update(&value, .data(data), report: nil)
@@ -39,7 +39,7 @@ extension BridgeDecoder {
         try Self.reporting(into: &report) { try update(&value, .data(data), report: $0) }
     }
 
-    /// Updates `value` from a patch in JSON text. See ``update(_:from:)-(_,Data)``.
+    /// Updates `value` from a patch in JSON text. See `update(_:from:)` (`Data`).
     public func update<T: Codable>(_ value: inout T, from json: String) throws {
         try update(&value, .string(json), report: nil)
     }
@@ -49,7 +49,7 @@ extension BridgeDecoder {
         try Self.reporting(into: &report) { try update(&value, .string(json), report: $0) }
     }
 
-    /// Updates `value` from a patch given as a JSON tree. See ``update(_:from:)-(_,Data)``.
+    /// Updates `value` from a patch given as a JSON tree. See `update(_:from:)` (`Data`).
     public func update<T: Codable>(_ value: inout T, from patch: JSONValue) throws {
         try update(&value, .tree(patch), report: nil)
     }
@@ -60,7 +60,7 @@ extension BridgeDecoder {
     }
 
     /// Updates `value` from a patch given as Foundation objects (`[String: Any]`), as YYModel's
-    /// `yy_modelSetWithDictionary:`. See ``update(_:from:)-(_,Data)``.
+    /// `yy_modelSetWithDictionary:`. See `update(_:from:)` (`Data`).
     public func update<T: Codable>(_ value: inout T, fromJSONObject object: Any) throws {
         try update(&value, .foundation(object), report: nil)
     }

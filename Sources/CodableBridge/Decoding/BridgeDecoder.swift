@@ -91,7 +91,7 @@ public struct BridgeDecoder: Sendable {
     /// let user = try decoder.decode(User.self, from: data, report: &report)
     /// ```
     ///
-    /// - Throws: As ``decode(_:from:)-(_,Data)``; the events recorded before an error are kept.
+    /// - Throws: As `decode(_:from:)`; the events recorded before an error are kept.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout DecodingReport) throws -> T {
         try Self.reporting(into: &report) { try run(type, .data(data), at: nil, report: $0) }
     }
