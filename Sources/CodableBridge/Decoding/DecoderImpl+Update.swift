@@ -41,7 +41,10 @@ final class UpdateFallback {
         let saved = level
         level = next
         next = nil
-        defer { level = saved }
+        defer {
+            level = saved
+            next = nil  // nothing prepared inside `body` outlives it
+        }
         return try body()
     }
 }

@@ -118,6 +118,16 @@ struct UpdateKeepsValuesTests {
         #expect(value.scores["c"] == 3)
     }
 
+    @Test("an optional or a dictionary at the root merges like a model")
+    func roots() throws {
+        var optional: YYNestUser? = YYNestUser(uid: 9, name: "u")
+        try BridgeDecoder().update(&optional, from: #"{"name": "p"}"#)
+        #expect(optional == YYNestUser(uid: 9, name: "p"))
+        var byName = ["a": YYNestUser(uid: 1, name: "a"), "b": YYNestUser(uid: 2, name: "b")]
+        try BridgeDecoder().update(&byName, from: #"{"b": {"name": "p"}}"#)
+        #expect(byName == ["a": YYNestUser(uid: 1, name: "a"), "b": YYNestUser(uid: 2, name: "p")])
+    }
+
     @Test("arrays in the patch replace the current array")
     func arraysReplace() throws {
         var value = UpdateEdgeValues()
