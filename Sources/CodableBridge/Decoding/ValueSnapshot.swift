@@ -121,6 +121,10 @@ private struct SnapshotKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
     mutating func encode(_ value: UInt16, forKey key: Key) { snapshot.store(value, key.stringValue) }
     mutating func encode(_ value: UInt32, forKey key: Key) { snapshot.store(value, key.stringValue) }
     mutating func encode(_ value: UInt64, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) { snapshot.store(value, key.stringValue) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) { snapshot.store(value, key.stringValue) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -161,6 +165,10 @@ private struct SnapshotSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) {}
     mutating func encode(_ value: UInt32) {}
     mutating func encode(_ value: UInt64) {}
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) {}
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) {}
 }
 
 /// An unkeyed container whose contents are not kept (arrays in a patch replace).
@@ -172,6 +180,10 @@ private struct SnapshotIgnoredContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() { count += 1 }
     mutating func encode<T: Encodable>(_ value: T) { count += 1 }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) { count += 1 }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) { count += 1 }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         count += 1

@@ -12,6 +12,11 @@ import Testing
 // Options are described once (`DecodingParityOptions`) and applied to both decoders, so a case can
 // never configure one side and forget the other.
 
+/// `BridgeDecoder.foundationCompatible`, under the name earlier parity tests use.
+func strictBridgeDecoder() -> BridgeDecoder {
+    .foundationCompatible
+}
+
 /// The options a decoding parity case may set, applied identically to both decoders.
 struct DecodingParityOptions {
     enum Keys {
