@@ -163,6 +163,8 @@ public struct BridgeDecoder: Sendable {
         case string(String)
         case tree(JSONValue)
         case foundation(Any)
+        /// Already parsed (bytes without a `Data` copy, a JSON Lines line).
+        case tape(JSONTape)
     }
 
     /// The one decoding path every entry point takes (`update` passes its fallback).
@@ -185,12 +187,18 @@ public struct BridgeDecoder: Sendable {
         case .string(let json): return try parse(Data(json.utf8))
         case .tree(let value): return JSONTape(value: value)
         case .foundation(let object): return JSONTape(value: try JSONValue(foundationObject: object))
+        case .tape(let tape): return tape
         }
     }
 
     func parse(_ data: Data) throws -> JSONTape {
+        try data.withUnsafeBytes { try parse(bytes: $0) }
+    }
+
+    /// Parses raw bytes (copied once, into the tape); malformed JSON becomes `dataCorrupted`.
+    func parse(bytes: UnsafeRawBufferPointer) throws -> JSONTape {
         do {
-            return try JSONTape(parsing: data, maxDepth: maxDepth)
+            return try JSONTape(parsing: bytes, maxDepth: maxDepth)
         } catch let error as JSONParseError {
             throw DecodingMessages.invalidJSON(error)
         }

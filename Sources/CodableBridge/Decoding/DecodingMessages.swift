@@ -241,4 +241,45 @@ enum DecodingMessages {
             return "\(error)"
         }
     }
+
+    // MARK: JSON Lines
+
+    /// ``JSONLinesError/description``: `line 3, column 9: <parse error>` or
+    /// `line 3: typeMismatch at user.id: <message>`.
+    static func jsonLines(_ error: JSONLinesError) -> String {
+        switch error.underlyingError {
+        case let parse as JSONParseError:
+            return "line \(error.line), column \(error.column ?? parse.column): \(parse.reason)"
+        case let decoding as DecodingError:
+            return "line \(error.line): \(caseAndPath(of: decoding))"
+        default:
+            return "line \(error.line): \(error.underlyingError)"
+        }
+    }
+
+    /// `typeMismatch at user.id: Expected …` for a `DecodingError`.
+    static func caseAndPath(of error: DecodingError) -> String {
+        let (kind, context): (String, DecodingError.Context?) =
+            switch error {
+            case .typeMismatch(_, let context): ("typeMismatch", context)
+            case .valueNotFound(_, let context): ("valueNotFound", context)
+            case .keyNotFound(_, let context): ("keyNotFound", context)
+            case .dataCorrupted(let context): ("dataCorrupted", context)
+            @unknown default: ("\(error)", nil)
+            }
+        guard let context else { return kind }
+        let path = pathString(context.codingPath)
+        return "\(kind)\(path.isEmpty ? "" : " at \(path)"): \(context.debugDescription)"
+    }
+
+    /// `.dropped` detail of a JSON Lines line that was skipped: `skipped the line: <error>`.
+    static func skippedLine(_ error: any Error) -> String {
+        "skipped the line: \(error)"
+    }
+
+    /// The report path of an event on JSON Lines line `line`: `line 3`, or `line 3: user.id`
+    /// for an event at `path` inside the line's value.
+    static func linePath(_ line: Int, _ path: String) -> String {
+        path.isEmpty ? "line \(line)" : "line \(line): \(path)"
+    }
 }

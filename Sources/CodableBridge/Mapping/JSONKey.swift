@@ -57,6 +57,7 @@ public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
         JSONKey(candidates: keys.flatMap(\.candidates))
     }
 
+    /// The key as written in a table: `"n"`, `["a", "b"]` for a path, a list for alternates.
     public var description: String {
         let parts = candidates.map { $0.isDottedLiteral || $0.segments.count == 1 ? "\"\($0.joined)\"" : "\($0.segments)" }
         return parts.count == 1 ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
@@ -65,10 +66,12 @@ public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
 
 /// String literals, interpolated ones too (`"meta.\(prefix)_id"`), and array literals of keys.
 extension JSONKey: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, ExpressibleByArrayLiteral {
+    /// A key, or a key path when the string contains dots (`"ext.desc"`).
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// Alternate keys, tried in order (`["id", "ID", "book_id"]`).
     public init(arrayLiteral elements: JSONKey...) {
         self = .alternates(elements)
     }

@@ -73,27 +73,36 @@ public protocol MappableCodable: Codable {
 }
 
 extension MappableCodable {
+    /// No custom keys: every property uses its coding key. Defaults to `[:]`.
     public static var keyMapping: KeyMapping { [:] }
+    /// No element type overrides. Defaults to `[:]`.
     public static var elementTypes: [String: any Codable.Type] { [:] }
+    /// Nothing ignored. Defaults to `[]`.
     public static var ignoredProperties: Set<String> { [] }
+    /// Every property decoded and encoded. Defaults to `nil`.
     public static var onlyProperties: Set<String>? { nil }
+    /// Enums default like other values, not to their first case. Defaults to `false`.
     public static var enumsDefaultToFirstCase: Bool { false }
     // The defaults mark themselves so the coders can skip building trees for hooks a type does
     // not implement (see `HookProbe`).
+    /// Always the declared type (`nil`).
     public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
         HookProbe.markDefault()
         return nil
     }
 
+    /// Returns the object unchanged.
     public static func willDecode(_ json: JSONValue) throws -> JSONValue {
         HookProbe.markDefault()
         return json
     }
 
+    /// Does nothing.
     public mutating func didDecode(from json: JSONValue) throws {
         HookProbe.markDefault()
     }
 
+    /// Does nothing.
     public func didEncode(into json: inout JSONObject) throws {
         HookProbe.markDefault()
     }
@@ -113,5 +122,6 @@ extension MappableCodable {
 /// }
 /// ```
 public protocol DefaultInitializable {
+    /// Creates the instance whose property values are the declared defaults.
     init()
 }
