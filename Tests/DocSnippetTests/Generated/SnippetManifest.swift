@@ -49,6 +49,9 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Mapping.md", block: 8, kind: "compile", fingerprint: 0x9ded173cb44a6fdc),
     .init(document: "Docs/Mapping.md", block: 9, kind: "compile", fingerprint: 0x85bc2ba690eea855),
     .init(document: "Docs/Mapping.md", block: 10, kind: "illustration", fingerprint: 0x7d94740d72ea5ca6),
-    .init(document: "Docs/Mapping.md", block: 11, kind: "compile", fingerprint: 0xf143ff77f2bc243d),
-    .init(document: "Docs/Mapping.md", block: 12, kind: "compile", fingerprint: 0x5d2a3e8de5eafaf7),
+    .init(document: "Docs/Mapping.md", block: 11, kind: "compile", fingerprint: 0x7fa93760ffbd54f9),
+    .init(document: "Docs/Mapping.md", block: 12, kind: "compile", fingerprint: 0x506f72a5bb4c3280),
+    .init(document: "Docs/Mapping.md", block: 13, kind: "compile", fingerprint: 0xfc8f7fc440a511e6),
+    .init(document: "Docs/Mapping.md", block: 14, kind: "compile", fingerprint: 0xf143ff77f2bc243d),
+    .init(document: "Docs/Mapping.md", block: 15, kind: "compile", fingerprint: 0x5d2a3e8de5eafaf7),
 ]
