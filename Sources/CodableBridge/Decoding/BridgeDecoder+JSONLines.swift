@@ -138,7 +138,7 @@ extension BridgeDecoder {
         }
         let lineReport = report.map { _ in ReportCollector() }
         do {
-            let value = try decode(type, tape: tape, report: lineReport)
+            let value = try run(type, .tape(tape), at: nil, report: lineReport)
             if let report, let lineReport {
                 report.events.append(contentsOf: lineReport.events.map {
                     DecodingEvent(path: DecodingMessages.linePath(number, $0.path), kind: $0.kind, detail: $0.detail)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-// BridgeDecoder configured as JSONDecoder (strict coercion, `.throw` for missing values,
+// `BridgeDecoder.foundationCompatible` (strict coercion, `.throw` for missing values,
 // `.deferredToDate`) against Foundation's JSONDecoder on generated documents for the
 // GeneratedModels types: the same value, or the same error case, coding path and missing key.
 // Documents or outcomes with a documented difference (`KnownDifference`) are excluded by name.
@@ -54,7 +54,7 @@ enum DifferentialOutcome {
 
 func compareDecoders<T: Decodable & Equatable>(_ type: T.Type, _ document: GeneratedDocument) -> DifferentialOutcome {
     let foundation = DecodingOutcome { try JSONDecoder().decode(type, from: document.data) }
-    let bridge = DecodingOutcome { try strictBridgeDecoder().decode(type, from: document.data) }
+    let bridge = DecodingOutcome { try BridgeDecoder.foundationCompatible.decode(type, from: document.data) }
     switch (foundation, bridge) {
     case (.value(let f), .value(let b)):
         return f == b ? .same(failed: false) : .different("values differ\n  JSONDecoder:   \(f)\n  BridgeDecoder: \(b)")
