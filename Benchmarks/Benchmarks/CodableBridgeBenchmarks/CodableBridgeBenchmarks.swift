@@ -9,6 +9,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerDecodeBenchmarks()
     registerMappedBenchmarks()
+    registerThreadBenchmarks()
     registerEncodeBenchmarks()
     registerParseBenchmarks()
     registerDateBenchmarks()

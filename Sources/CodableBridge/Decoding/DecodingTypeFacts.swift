@@ -11,7 +11,7 @@ enum DecodingTypeFacts {
 
     /// Records that the tables of `type` name only real properties.
     static func setTablesVerified(_ type: any MappableCodable.Type) {
-        verified.update(type, initial: true) { $0 = true }
+        verified.setIfAbsent(type, true)
     }
 
     /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
