@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     registerDecodeBenchmarks()
     registerMappedBenchmarks()
     registerThreadBenchmarks()
+    registerFirstDecodeBenchmarks()
     registerEncodeBenchmarks()
     registerParseBenchmarks()
     registerDateBenchmarks()

@@ -82,7 +82,7 @@ public struct BridgeDecoder: Sendable {
     /// `report`.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout DecodingReport) throws -> T {
         let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
+        defer { report.append(collector) }
         return try decode(type, tape: parse(data), report: collector)
     }
 

@@ -95,7 +95,7 @@ extension DecoderImpl {
         }
         switch result {
         case .converted(let value, let rule):
-            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: T.self, value: DecodingMessages.value(value), rule: rule))
+            record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, rule: rule))
             return value
         case .notConverted(let reason):
             throw mismatch(T.self, node: node, key: key, reason: reason)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the decoder changed: each coercion, default, dropped element and rejected model.
 ///
 /// ```swift
@@ -8,15 +10,43 @@
 /// ```
 public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
     /// The events in the order they happened.
-    public var events: [DecodingEvent]
+    ///
+    /// A decode records facts (where, what, which values); their paths and details are spelt the
+    /// first time this property is read, so asking for a report costs little until it is looked at.
+    public var events: [DecodingEvent] {
+        get { recorded.reduce(into: spelt) { $0 += $1.events } }
+        set {
+            spelt = newValue
+            recorded = []
+        }
+    }
+
+    /// Events already spelt out (or set by the caller), before `recorded`.
+    private var spelt: [DecodingEvent]
+    /// What each decode into this report recorded, in order.
+    private var recorded: [ReportCollector]
 
     /// Creates an empty report.
     public init() {
-        events = []
+        spelt = []
+        recorded = []
+    }
+
+    /// Adds what a decode recorded.
+    mutating func append(_ collector: ReportCollector) {
+        if !collector.isEmpty { recorded.append(collector) }
+    }
+
+    public static func == (lhs: DecodingReport, rhs: DecodingReport) -> Bool {
+        lhs.events == rhs.events
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(events)
     }
 
     /// Whether nothing was changed.
-    public var isEmpty: Bool { events.isEmpty }
+    public var isEmpty: Bool { spelt.isEmpty && recorded.isEmpty }
 
     /// The events at `path` (e.g. `"statuses[3].user.id"`).
     public func events(at path: String) -> [DecodingEvent] {
@@ -81,7 +111,60 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The detail of a frequent event, kept as facts and spelt only when the report is read
+/// (the decoder's message file provides the conforming types).
+protocol EventDetail {
+    /// The detail for people, as ``DecodingEvent/detail``.
+    func spelt() -> String
+}
+
 /// Collects events during one decode; exists only when the caller asked for a report.
-final class ReportCollector {
-    var events: [DecodingEvent] = []
+///
+/// An event is recorded as facts: its kind, its path as steps in one shared buffer, and its
+/// detail, either already a string or an ``EventDetail`` spelt later. The report spells the
+/// events the first time they are read (under `lock`, since a finished report is `Sendable`).
+final class ReportCollector: @unchecked Sendable {  // written by one decode; after it, read-only except `cache`, under `lock`
+    private struct Recorded {
+        let kind: DecodingEvent.Kind
+        let pathEnd: Int
+        let detail: Detail
+    }
+
+    enum Detail {
+        case text(String)
+        case deferred(any EventDetail)
+    }
+
+    private var steps: [PathStep] = []
+    private var recorded: [Recorded] = []
+    private let lock = NSLock()
+    private var cache: [DecodingEvent]?
+
+    var isEmpty: Bool { recorded.isEmpty }
+
+    /// Records an event at `path` plus `key`.
+    func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, _ detail: Detail) {
+        for component in path { steps.append(PathStep(component)) }
+        if let key { steps.append(PathStep(key)) }
+        recorded.append(Recorded(kind: kind, pathEnd: steps.count, detail: detail))
+    }
+
+    /// The recorded events, spelt (once).
+    var events: [DecodingEvent] {
+        lock.withLock {
+            if let cache { return cache }
+            var start = 0
+            let spelt = recorded.map { event in
+                defer { start = event.pathEnd }
+                let detail: String
+                switch event.detail {
+                case .text(let text): detail = text
+                case .deferred(let facts): detail = facts.spelt()
+                }
+                return DecodingEvent(path: pathString(steps[start ..< event.pathEnd]), kind: event.kind, detail: detail)
+            }
+            cache = spelt
+            return spelt
+        }
+    }
 }
