@@ -45,7 +45,7 @@ extension DecoderImpl {
         let id = ObjectIdentifier(T.self)
         for entry in typeClasses where entry.id == id { return entry.kind }
         let kind: TypeClass
-        if let collection = T.self as? any BridgeCollectionDecodable.Type {
+        if CollectionShape.mayBeCollection(T.self), let collection = T.self as? any BridgeCollectionDecodable.Type {
             kind = .collection(collection)
         } else if let model = T.self as? any MappableCodable.Type {
             kind = .model(model)
