@@ -23,6 +23,9 @@
 //
 // Out-of-range doubles (beyond ±2^63) are clamped before wrapping, as ARM64 hardware does; C
 // leaves that case undefined.
+//
+// YYModel has no 128-bit integers; for `Int128` / `UInt128` the same rules run at the type's
+// width: `atoll` and out-of-range doubles saturate at the type's range instead of `Int64`'s.
 
 /// A number as YYModel reads it from a JSON value: what `NSNumber` would hold.
 ///
@@ -106,6 +109,65 @@ public enum YYModelNumber: Sendable, Hashable {
         return .double(value)
     }
 
+    /// YYModel's string → integer reading at the width of `T`: ``parse(_:)`` then
+    /// ``integer(as:)``, except that for types wider than 64 bits (`Int128`, `UInt128`) C's
+    /// `atoll` reads at `T`'s width, so a 39-digit string is not cut to `Int64`'s range.
+    static func integer<T: FixedWidthInteger>(fromString string: String, as type: T.Type) -> T? {
+        guard let number = parse(string) else { return nil }
+        guard T.bitWidth > 64, case .integer = number else { return number.integer(as: type) }
+        return ASCII.withBytes(string) { bytes in
+            CNumberScan.atoll(bytes, end: bytes.firstIndex(of: 0) ?? bytes.count, as: type)
+        }
+    }
+
+    /// The text `NSNumber.stringValue` gives on Apple platforms, which YYModel stores in a
+    /// `NSString` property: Booleans `"1"` / `"0"`, integers in decimal, doubles with C's
+    /// `%0.16g` (the format `-[NSNumber descriptionWithLocale:]` documents for `double`).
+    ///
+    /// ```swift
+    /// YYModelNumber.double(1.0).stringValue     // "1"
+    /// YYModelNumber.double(1e21).stringValue    // "1e+21"
+    /// YYModelNumber.double(1e-7).stringValue    // "1e-07"
+    /// YYModelNumber.double(123456789012345678).stringValue   // "1.234567890123457e+17"
+    /// YYModelNumber.bool(true).stringValue      // "1"
+    /// ```
+    ///
+    /// swift-corelibs-foundation formats doubles differently (`NSNumber(value: 1.0).stringValue`
+    /// is `"1.0"` on Linux); this is Apple's text, on every platform.
+    public var stringValue: String {
+        switch self {
+        case .bool(let value): value ? "1" : "0"
+        case .integer(let value): String(value)
+        case .unsigned(let value): String(value)
+        case .double(let value): String(format: "%0.16g", value)
+        }
+    }
+
+    /// The text YYModel stores in a string property for a JSON number: the `NSNumber.stringValue`
+    /// of what `NSJSONSerialization` makes of `text`.
+    ///
+    /// Integers within `Int64` / `UInt64` print in decimal (`-0` → `"0"`); numbers with a
+    /// fraction or exponent become a `Double` and print with `%0.16g` (`1.50` → `"1.5"`,
+    /// `1e5` → `"100000"`, `0.30000000000000004` → `"0.3"`); integers beyond `UInt64` arrive as
+    /// `NSDecimalNumber` and keep their digits.
+    ///
+    /// ```swift
+    /// YYModelNumber.stringValue(ofJSONNumber: "1.0")    // "1"
+    /// YYModelNumber.stringValue(ofJSONNumber: "-1e5")   // "-100000"
+    /// ```
+    ///
+    /// - Parameter text: The JSON number's source text.
+    /// - Returns: The string YYModel would store; `text` itself when it is not a finite number.
+    public static func stringValue(ofJSONNumber text: String) -> String {
+        if let number = fromJSONNumber(text) {
+            if case .double = number, text.utf8.allSatisfy({ ASCII.isDigit($0) || $0 == UInt8(ascii: "-") }) {
+                return text   // an integer beyond UInt64: NSDecimalNumber keeps its digits
+            }
+            return number.stringValue
+        }
+        return text
+    }
+
     /// The value as YYModel's `boolValue`: non-zero is `true`.
     public var boolValue: Bool {
         switch self {
@@ -136,6 +198,14 @@ public enum YYModelNumber: Sendable, Hashable {
             return T(truncatingIfNeeded: value)
         case .double(let value):
             let truncated = value.rounded(.towardZero)
+            if T.bitWidth > 64 {
+                // Int128, UInt128: YYModel has no such types; truncate and clamp at T's width
+                // (as Int64 clamps at its own), a negative value for an unsigned T wraps.
+                if let exact = T(exactly: truncated) { return exact }
+                if truncated > 0 { return T.max }
+                if T.isSigned { return T.min }
+                return 0 &- (T(exactly: -truncated) ?? T.max)
+            }
             if !T.isSigned && T.bitWidth == 64 {
                 if truncated >= 0 {
                     // unsignedLongLongValue: a non-negative double converts directly.
