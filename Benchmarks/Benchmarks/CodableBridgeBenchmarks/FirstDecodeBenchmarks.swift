@@ -7,7 +7,7 @@ import Benchmark
 import FirstDecodeModels
 
 func registerFirstDecodeBenchmarks() {
-    let configuration = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 0, maxIterations: 1)
+    let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 0, maxIterations: 1)
     for variant in FirstDecode.Variant.allCases {
         let name = variant == .foundation ? Suite.foundation : "\(Suite.bridge) (\(variant.rawValue))"
         Benchmark(Suite.name("Decode 1000 types once", name), configuration: configuration) { _ in
