@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if os(Windows)
+import Foundation
+#elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -8,6 +10,26 @@ import Darwin
 import Android
 #endif
 
+#if os(Windows)
+/// One object per thread (Windows: kept in Foundation's per-thread dictionary; no pthreads there).
+final class ThreadLocal<Object: AnyObject>: @unchecked Sendable {  // `make` runs on the reading thread only
+    private let make: () -> Object
+    private let key = NSString(string: "CodableBridge.ThreadLocal." + UUID().uuidString)  // one per instance
+
+    init(_ make: @escaping () -> Object) {
+        self.make = make
+    }
+
+    /// This thread's object.
+    var current: Object {
+        let dictionary = Thread.current.threadDictionary
+        if let object = dictionary[key] as? Object { return object }
+        let object = make()
+        dictionary[key] = object
+        return object
+    }
+}
+#else
 /// One object per thread, made on the thread's first use and released when the thread exits.
 ///
 /// Reading it takes no lock (a `pthread_getspecific` call), which is what lets the per-type caches
@@ -52,3 +74,4 @@ final class ThreadLocal<Object: AnyObject>: @unchecked Sendable {  // `make` run
         return object
     }
 }
+#endif
