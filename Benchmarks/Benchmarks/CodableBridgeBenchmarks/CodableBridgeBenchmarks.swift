@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
     registerEncodeBenchmarks()
     registerParseBenchmarks()
     registerDateBenchmarks()
+    registerJSONLinesBenchmarks()
 }

@@ -31,6 +31,8 @@ extension DecoderImpl {
             var converted: [String]?
             if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
                 converted = nil
+            } else if meta?.keyStyle != nil {
+                converted = nil  // the type's key style replaces the decoder's key strategy
             } else if object != DecoderImpl.missingNode {
                 converted = impl.convertedKeys(of: object, extra: extra)
             }
@@ -54,13 +56,17 @@ extension DecoderImpl {
                     }
                 }
             }
+            // With a key style, a member is the property whose styled key it is.
+            let styledProperties = meta.flatMap { impl.styledProperties(Key.self, meta: $0) }
             var member = object + 1
             var ordinal = 0
             let end = impl.nodes[object].payload
             while member < end {
-                let name = convertedKeys?[ordinal] ?? impl.text(member)
-                let isMappedElsewhere = meta?.lookups[name] != nil || mappedTargets.contains(name)
-                if !isMappedElsewhere, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
+                let raw = convertedKeys?[ordinal] ?? impl.text(member)
+                let styled = styledProperties.map { $0[raw] }
+                let name = styled ?? raw
+                let isMappedElsewhere = name.map { meta?.lookups[$0] != nil || mappedTargets.contains($0) } ?? true
+                if !isMappedElsewhere, let name, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
                     keys.append(key)
                 }
                 member = impl.next(member + 1)
@@ -83,9 +89,11 @@ extension DecoderImpl {
             guard object != DecoderImpl.missingNode else { return nil }
             if let meta {
                 switch meta.decodingRule(for: key.stringValue) {
-                case .own: break
+                case .own:
+                    if let styled = meta.styledKey(for: key.stringValue) { return impl.findMember(styled, in: object, depth: depth) }
                 case .excluded: return nil
                 case .mapped(let lookups): return impl.findMapped(lookups, in: object, depth: depth)
+                case .flatten: return object
                 }
             }
             if let convertedKeys = context?.convertedKeys {
@@ -114,7 +122,7 @@ extension DecoderImpl {
         // MARK: decode
 
         @inline(__always)
-        private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+        func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             try withExtraPath {
                 let component = PathComponent.key(key)
                 guard let node = find(key) else {
@@ -180,6 +188,7 @@ extension DecoderImpl {
         func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
@@ -212,6 +221,7 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattenedIfPresent(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
                 if let update = impl.update {

@@ -58,6 +58,9 @@ extension EncoderImpl {
 
         /// Encodes `value` into a new member; on failure the member is dropped again.
         private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
+            if let map, map.hasFlattened, map.destination(for: key.stringValue) == .flatten {
+                return try impl.encodeFlattened(value, into: object, key: key)
+            }
             guard let node = impl.memberSlot(for: key, in: object, map: map) else { return }
             do {
                 try impl.encode(value, into: node)

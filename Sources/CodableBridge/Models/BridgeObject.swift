@@ -105,6 +105,16 @@ open class BridgeObject: MappableCodable, Hashable, CustomStringConvertible, @un
     /// ``MappableCodable/enumsDefaultToFirstCase``. Defaults to `false`.
     open class var enumsDefaultToFirstCase: Bool { false }
 
+    /// The spelling of the keys of the properties `keyMapping` does not name. See
+    /// ``MappableCodable/keyStyle``. The style of the class being decoded or encoded applies to
+    /// all its properties, inherited ones included; a subclass inherits its superclass's style
+    /// unless it overrides it. Defaults to `nil` (the coder's key strategy).
+    ///
+    /// ```swift
+    /// override class var keyStyle: KeyStyle? { .snakeCase }
+    /// ```
+    open class var keyStyle: KeyStyle? { nil }
+
     // MARK: Hooks
 
     /// Picks the class to decode for `json` — a subclass, chosen by a `"type"` member for
