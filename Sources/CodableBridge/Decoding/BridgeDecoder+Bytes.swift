@@ -39,7 +39,7 @@ extension BridgeDecoder {
     @_disfavoredOverload
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes, report: inout DecodingReport) throws -> T {
         let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
+        defer { report.append(collector) }
         return try decode(type, tape: bytes.withUnsafeBytes { try parse(bytes: $0) }, report: collector)
     }
 }

@@ -14,7 +14,7 @@ enum DecodingTypeFacts {
 
     /// Records the JSON keys `type` reads (see ``knownKeys(of:)``).
     static func setKnownKeys(_ type: any MappableCodable.Type, _ known: Set<String>) {
-        keys.update(type, initial: known) { $0 = known }
+        keys.setIfAbsent(type, known)
     }
 
     /// Whether a decode of `type` has confirmed that its tables name only real properties.

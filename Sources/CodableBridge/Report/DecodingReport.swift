@@ -37,6 +37,17 @@ public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
         if !collector.isEmpty { recorded.append(collector) }
     }
 
+    /// Adds one event, after every event already in the report.
+    mutating func append(event: DecodingEvent) {
+        if recorded.isEmpty {
+            spelt.append(event)
+        } else {
+            let collector = ReportCollector()
+            collector.append(spelt: event)
+            recorded.append(collector)
+        }
+    }
+
     public static func == (lhs: DecodingReport, rhs: DecodingReport) -> Bool {
         lhs.events == rhs.events
     }
@@ -136,6 +147,8 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
         let kind: DecodingEvent.Kind
         let pathEnd: Int
         let detail: Detail
+        /// The path, when the event came already spelt (`append(spelt:)`); else `steps` hold it.
+        var path: String?
     }
 
     enum Detail {
@@ -150,11 +163,30 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
 
     var isEmpty: Bool { recorded.isEmpty }
 
+    /// The number of events recorded so far.
+    var count: Int { recorded.count }
+
+    /// Forgets the events recorded from position `index` on (a decode that turned out not to apply).
+    func removeEvents(from index: Int) {
+        guard index < recorded.count else { return }
+        let stepsEnd = index == 0 ? 0 : recorded[index - 1].pathEnd
+        recorded.removeSubrange(index...)
+        steps.removeSubrange(stepsEnd...)
+        cache = nil
+    }
+
+    /// Records an event that is already spelt.
+    func append(spelt event: DecodingEvent) {
+        recorded.append(Recorded(kind: event.kind, pathEnd: steps.count, detail: .text(event.detail), path: event.path))
+        cache = nil
+    }
+
     /// Records an event at `path` plus `key`.
     func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, _ detail: Detail) {
         for component in path { steps.append(PathStep(component)) }
         if let key { steps.append(PathStep(key)) }
         recorded.append(Recorded(kind: kind, pathEnd: steps.count, detail: detail))
+        cache = nil
     }
 
     /// The recorded events, spelt (once).
@@ -169,7 +201,7 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
                 case .text(let text): detail = text
                 case .deferred(let facts): detail = facts.spelt()
                 }
-                return DecodingEvent(path: pathString(steps[start ..< event.pathEnd]), kind: event.kind, detail: detail)
+                return DecodingEvent(path: event.path ?? pathString(steps[start ..< event.pathEnd]), kind: event.kind, detail: detail)
             }
             cache = spelt
             return spelt
