@@ -48,10 +48,12 @@ public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether two reports hold the same events, in the same order (however they were recorded).
     public static func == (lhs: DecodingReport, rhs: DecodingReport) -> Bool {
         lhs.events == rhs.events
     }
 
+    /// Hashes the events, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(events)
     }
