@@ -9,7 +9,7 @@ import Foundation
 ///
 /// | preset | meaning |
 /// |---|---|
-/// | ``strict`` | nothing is converted: exactly Foundation's `JSONDecoder` |
+/// | ``strict`` | nothing is converted: mismatches are errors, as in Foundation's `JSONDecoder` |
 /// | ``lenient`` | converts whenever no information is lost and the meaning is unambiguous |
 /// | ``yyModel`` | YYModel's exact table, for teams porting Objective-C models |
 ///
@@ -25,7 +25,7 @@ import Foundation
 ///
 /// Defaults to `.lenient` on `BridgeDecoder`. Docs/Coercion.md has the complete table.
 public struct CoercionPolicy: Sendable {
-    /// Whether a mismatch the policy does not convert is an error (`.strict`, like `JSONDecoder`)
+    /// Whether a mismatch the policy does not convert is an error (`.strict`, as in `JSONDecoder`)
     /// rather than a missing value handed to the decoder's `missingValueStrategy`.
     public var mismatchIsError: Bool
 
@@ -123,11 +123,15 @@ public struct CoercionPolicy: Sendable {
                   stringToDate: .flexible, stringToData: .base64, nullWords: .off)
     }
 
-    /// Nothing is converted: exactly Foundation's `JSONDecoder`.
+    /// Nothing is converted: a mismatch is an error, as in Foundation's `JSONDecoder`.
     ///
-    /// Mismatches are errors. Only what Foundation itself accepts passes: a number with a zero
-    /// fraction for an integer (`12.0` → 12), a valid URL string, base64 for `Data`. The
-    /// `.flexible` date strategy, when chosen, still reads every format it knows.
+    /// Only what Foundation itself accepts passes: a number with a zero fraction for an integer
+    /// (`12.0` → 12), a valid URL string, base64 for `Data`. The policy covers conversions only:
+    /// the decoder's other options keep their values, so with `BridgeDecoder`'s default
+    /// `.flexible` date strategy a number is still seconds since 1970 and ISO 8601 strings are
+    /// still read, and a missing key still takes a default under `.useDefault`. For a decoder
+    /// that decodes exactly as `JSONDecoder()`, use `BridgeDecoder.foundationCompatible` (which
+    /// also sets `.throw`, `.deferredToDate` and `.base64`).
     public static let strict = CoercionPolicy(mismatchIsError: true, parsesEmbeddedJSON: false,
                                               firstPresentAlternates: false, numbersAsDates: true)
 

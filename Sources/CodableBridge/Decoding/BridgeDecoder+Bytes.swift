@@ -24,7 +24,7 @@ extension BridgeDecoder {
     ///   malformed JSON.
     @_disfavoredOverload
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) throws -> T {
-        try decode(type, tape: bytes.withUnsafeBytes { try parse(bytes: $0) }, report: nil)
+        try run(type, .tape(bytes.withUnsafeBytes { try parse(bytes: $0) }), at: nil, report: nil)
     }
 
     /// Decodes a value of `type` from contiguous bytes and appends every coercion, default,
@@ -38,8 +38,6 @@ extension BridgeDecoder {
     /// - Throws: As the same call without a report.
     @_disfavoredOverload
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes, report: inout DecodingReport) throws -> T {
-        let collector = ReportCollector()
-        defer { report.append(collector) }
-        return try decode(type, tape: bytes.withUnsafeBytes { try parse(bytes: $0) }, report: collector)
+        try Self.reporting(into: &report) { try run(type, .tape(bytes.withUnsafeBytes { try parse(bytes: $0) }), at: nil, report: $0) }
     }
 }

@@ -138,7 +138,7 @@ extension BridgeDecoder {
         }
         let lineReport = report.map { _ in ReportCollector() }
         do {
-            let value = try decode(type, tape: tape, report: lineReport)
+            let value = try run(type, .tape(tape), at: nil, report: lineReport)
             if let report, let lineReport {
                 for event in lineReport.events {
                     report.append(spelt: DecodingEvent(path: DecodingMessages.linePath(number, event.path), kind: event.kind, detail: event.detail))

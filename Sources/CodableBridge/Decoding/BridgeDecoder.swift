@@ -14,8 +14,8 @@ import Foundation
 /// print(report)                          // every coercion, default and dropped element
 /// ```
 ///
-/// With `coercion = .strict` and `missingValueStrategy = .throw`, it decodes exactly as
-/// Foundation's `JSONDecoder`, with the same errors and coding paths — only faster.
+/// ``foundationCompatible`` decodes exactly as Foundation's `JSONDecoder()` with its defaults,
+/// with the same errors and coding paths — only faster.
 public struct BridgeDecoder: Sendable {
     /// Which mismatched scalars are converted. Defaults to `.lenient`.
     public var coercion: CoercionPolicy = .lenient
@@ -40,7 +40,38 @@ public struct BridgeDecoder: Sendable {
     /// Creates a decoder with the default options.
     public init() {}
 
+    /// A decoder that decodes exactly as Foundation's `JSONDecoder()` with its default options:
+    /// the same values, the same errors and the same coding paths.
+    ///
+    /// It is `BridgeDecoder()` with every option set to what `JSONDecoder` does: `coercion =
+    /// .strict` (no conversions), `missingValueStrategy = .throw` (a missing key is
+    /// `keyNotFound`), `dateDecodingStrategy = .deferredToDate` (a number of seconds since
+    /// 2001-01-01), `dataDecodingStrategy = .base64`, `nonConformingFloatDecodingStrategy =
+    /// .throw`, `keyDecodingStrategy = .useDefaultKeys`. Mapping tables and hooks still apply to
+    /// `MappableCodable` models. Docs/Parity.md lists the few input differences of the parser.
+    ///
+    /// ```swift
+    /// let user = try BridgeDecoder.foundationCompatible.decode(User.self, from: data)
+    /// // same result (or the same DecodingError) as try JSONDecoder().decode(User.self, from: data)
+    /// ```
+    public static var foundationCompatible: BridgeDecoder {
+        var decoder = BridgeDecoder()
+        decoder.coercion = .strict
+        decoder.missingValueStrategy = .throw
+        decoder.dateDecodingStrategy = .deferredToDate
+        decoder.dataDecodingStrategy = .base64
+        decoder.nonConformingFloatDecodingStrategy = .throw
+        decoder.keyDecodingStrategy = .useDefaultKeys
+        return decoder
+    }
+
+    // MARK: Decoding
+
     /// Decodes a value of `type` from JSON bytes.
+    ///
+    /// ```swift
+    /// let books = try BridgeDecoder().decode([Book].self, from: data)
+    /// ```
     ///
     /// - Parameters:
     ///   - type: The type to decode: a model, or `[Model].self`, `[String: Model].self`, ….
@@ -49,17 +80,48 @@ public struct BridgeDecoder: Sendable {
     /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` with line and column for
     ///   malformed JSON.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decode(type, tape: parse(data), report: nil)
+        try run(type, .data(data), at: nil, report: nil)
+    }
+
+    /// Decodes `type` from JSON bytes and appends every coercion, default, dropped element and
+    /// rejected model to `report`.
+    ///
+    /// ```swift
+    /// var report = DecodingReport()
+    /// let user = try decoder.decode(User.self, from: data, report: &report)
+    /// ```
+    ///
+    /// - Throws: As `decode(_:from:)`; the events recorded before an error are kept.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .data(data), at: nil, report: $0) }
     }
 
     /// Decodes a value of `type` from JSON text.
+    ///
+    /// ```swift
+    /// let book = try BridgeDecoder().decode(Book.self, from: #"{"title": "Dune"}"#)
+    /// ```
     public func decode<T: Decodable>(_ type: T.Type, from json: String) throws -> T {
-        try decode(type, from: Data(json.utf8))
+        try run(type, .string(json), at: nil, report: nil)
+    }
+
+    /// Decodes `type` from JSON text, appending what the decoder changed to `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from json: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .string(json), at: nil, report: $0) }
     }
 
     /// Decodes a value of `type` from a JSON tree.
+    ///
+    /// ```swift
+    /// let book = try BridgeDecoder().decode(Book.self, from: ["title": "Dune"] as JSONValue)
+    /// ```
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try decode(type, tape: JSONTape(value: value), report: nil)
+        try run(type, .tree(value), at: nil, report: nil)
+    }
+
+    /// Decodes `type` from a JSON tree, appending what the decoder changed to `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .tree(value), at: nil, report: $0) }
     }
 
     /// Decodes a value of `type` from Foundation objects as `JSONSerialization` produces them
@@ -67,42 +129,67 @@ public struct BridgeDecoder: Sendable {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when `object` holds something that is not JSON.
     public func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
-        try decode(type, from: JSONValue(foundationObject: object))
+        try run(type, .foundation(object), at: nil, report: nil)
     }
 
-    /// Decodes the part of the document at `keyPath` (`"data.items"`), without decoding the rest.
+    /// Decodes `type` from Foundation objects, appending what the decoder changed to `report`.
+    public func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .foundation(object), at: nil, report: $0) }
+    }
+
+    /// Decodes the part of the document at `keyPath` (`"data.items"`; numeric segments index
+    /// arrays), without decoding the rest.
+    ///
+    /// ```swift
+    /// let items = try decoder.decode([Item].self, from: data, at: "data.items")
+    /// ```
     ///
     /// - Throws: `DecodingError.keyNotFound` naming the first missing segment.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-        let tape = try parse(data)
-        return try DecoderImpl.decode(type, tape: tape, options: self, report: nil, keyPath: keyPath)
+        try run(type, .data(data), at: keyPath, report: nil)
     }
 
-    /// Decodes `type` and appends every coercion, default, dropped element and rejected model to
-    /// `report`.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout DecodingReport) throws -> T {
-        let collector = ReportCollector()
-        defer { report.append(collector) }
-        return try decode(type, tape: parse(data), report: collector)
-    }
-
-    /// Overwrites the properties of `value` present in `data`; absent keys keep their current
-    /// values, nested objects merge, arrays are replaced.
-    ///
-    /// The document is decoded as usual, except that a property it does not mention takes its
-    /// value from `value` (encoded once with a default `BridgeEncoder`), model by model — so
-    /// alternate keys and key paths resolve exactly as in a plain decode.
-    ///
-    /// ```swift
-    /// var user = try decoder.decode(User.self, from: full)
-    /// try decoder.update(&user, from: Data(#"{"name": "Ada"}"#.utf8))   // only name changes
-    /// ```
-    public func update<T: Codable>(_ value: inout T, from data: Data) throws {
-        let current = JSONTape(value: try BridgeEncoder().encodeToJSONValue(value))
-        value = try DecoderImpl.decode(T.self, tape: parse(data), options: self, report: nil, keyPath: nil, fallback: current)
+    /// Decodes the part of the document at `keyPath`, appending what the decoder changed to
+    /// `report` (event paths start at the document's root: `data.items[0].id`).
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .data(data), at: keyPath, report: $0) }
     }
 
     // MARK: Internals
+
+    /// What an entry point was given.
+    enum Input {
+        case data(Data)
+        case string(String)
+        case tree(JSONValue)
+        case foundation(Any)
+        /// Already parsed (bytes without a `Data` copy, a JSON Lines line).
+        case tape(JSONTape)
+    }
+
+    /// The one decoding path every entry point takes (`update` passes its fallback).
+    func run<T: Decodable>(_ type: T.Type, _ input: Input, at keyPath: String?, report: ReportCollector?,
+                           update: UpdateFallback? = nil) throws -> T
+    {
+        try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
+    }
+
+    /// Runs `body` with a collector whose events are appended to `report`, even when it throws.
+    static func reporting<R>(into report: inout DecodingReport, _ body: (ReportCollector) throws -> R) rethrows -> R {
+        let collector = ReportCollector()
+        defer { report.append(collector) }
+        return try body(collector)
+    }
+
+    private func tape(_ input: Input) throws -> JSONTape {
+        switch input {
+        case .data(let data): return try parse(data)
+        case .string(let json): return try parse(Data(json.utf8))
+        case .tree(let value): return JSONTape(value: value)
+        case .foundation(let object): return JSONTape(value: try JSONValue(foundationObject: object))
+        case .tape(let tape): return tape
+        }
+    }
 
     func parse(_ data: Data) throws -> JSONTape {
         try data.withUnsafeBytes { try parse(bytes: $0) }
@@ -115,9 +202,5 @@ public struct BridgeDecoder: Sendable {
         } catch let error as JSONParseError {
             throw DecodingMessages.invalidJSON(error)
         }
-    }
-
-    func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, report: ReportCollector?) throws -> T {
-        try DecoderImpl.decode(type, tape: tape, options: self, report: report, keyPath: nil)
     }
 }

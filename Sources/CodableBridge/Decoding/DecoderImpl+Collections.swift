@@ -76,6 +76,8 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Wrapped? {
         let node = impl.current
         if node == DecoderImpl.missingNode || impl.nodes[node].kind == .null { return nil }
+        // `update(_:from:)`: an optional is transparent, its snapshot is the wrapped value's.
+        if let update = impl.update { update.next = update.level }
         do {
             return try impl.unwrap(Wrapped.self, node: node, key: nil, elementType: elementType)
         } catch {
@@ -162,8 +164,8 @@ extension DecoderImpl {
             if result[key] != nil { continue }  // repeated key: the first occurrence wins
             let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
             if let update {
-                prepareMemberFallback(name, update: update)
-                defer { update.next = DecoderImpl.missingNode }
+                try prepareMemberFallback(name, update: update)
+                defer { update.next = nil }
                 if let value = try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) {
                     result[key] = value
                 }
@@ -172,7 +174,7 @@ extension DecoderImpl {
             }
         }
         if let update {
-            try mergeFallbackMembers(into: &result, update: update, elementType: elementType, makeKey: makeKey)
+            try mergeFallbackMembers(into: &result, update: update, makeKey: makeKey)
         }
         return result
     }

@@ -42,8 +42,8 @@ extension DecoderImpl.KeyedContainer {
         let elementType = meta?.elementTypes[key.stringValue]
         return try decodeRequired(T.self, key) { node, component in
             if let update = impl.update {
-                prepareFallback(key)
-                defer { update.next = DecoderImpl.missingNode }
+                try prepareFallback(key)
+                defer { update.next = nil }
                 return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
             }
             return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
@@ -58,15 +58,11 @@ extension DecoderImpl.KeyedContainer {
             let component = PathComponent.key(key)
             let elementType = meta?.elementTypes[key.stringValue]
             if object != DecoderImpl.missingNode,
-               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, elementType: elementType, prepare: { prepareFallback(key) })
+               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, elementType: elementType, prepare: { try prepareFallback(key) })
             {
                 return value
             }
-            guard let fallbackObject = context?.fallbackObject, fallbackObject != DecoderImpl.missingNode, let update = impl.update else {
-                return nil
-            }
-            update.decoder.path = impl.path
-            return try update.decoder.decodeIfAnyMember(T.self, node: fallbackObject, key: component, elementType: elementType, prepare: nil)
+            return context == nil ? nil : currentValue(T.self, key)
         }
     }
 }
@@ -75,7 +71,7 @@ extension DecoderImpl {
     /// Decodes a `T` from `node` unless the decode finds no member: then `nil`, and the report
     /// events it made are removed. A value not converted or a rejected model is `nil`, reported.
     func decodeIfAnyMember<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
-                                         prepare: (() -> Void)?) throws -> T? {
+                                         prepare: (() throws -> Void)?) throws -> T? {
         let before = membersFound
         let eventsBefore = report?.count ?? 0
         func foundNothing() -> Bool {
@@ -86,8 +82,8 @@ extension DecoderImpl {
         do {
             let value: T
             if let update, let prepare {
-                prepare()
-                defer { update.next = DecoderImpl.missingNode }
+                try prepare()
+                defer { update.next = nil }
                 value = try unwrap(T.self, node: node, key: key, elementType: elementType)
             } else {
                 value = try unwrap(T.self, node: node, key: key, elementType: elementType)

@@ -23,7 +23,7 @@ extension DecoderImpl {
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
 
-        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = []) {
+        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = [], snapshot: ValueSnapshot? = nil) {
             self.impl = impl
             self.object = object
             self.meta = meta
@@ -36,9 +36,9 @@ extension DecoderImpl {
             } else if object != DecoderImpl.missingNode {
                 converted = impl.convertedKeys(of: object, extra: extra)
             }
-            let fallbackObject = impl.fallbackObject(nested: !extra.isEmpty)
-            context = extra.isEmpty && converted == nil && fallbackObject == DecoderImpl.missingNode
-                ? nil : ContainerContext(extra: extra, convertedKeys: converted, fallbackObject: fallbackObject)
+            let snapshot = impl.containerSnapshot(nested: !extra.isEmpty, given: snapshot)
+            context = extra.isEmpty && converted == nil && snapshot == nil
+                ? nil : ContainerContext(extra: extra, convertedKeys: converted, snapshot: snapshot)
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
@@ -126,17 +126,16 @@ extension DecoderImpl {
             try withExtraPath {
                 let component = PathComponent.key(key)
                 guard let node = find(key) else {
-                    if context != nil, let value = try fallbackValue(T.self, key) { return value }
-                    return try impl.substitute(T.self, key: component, reason: .missing(tried: tried(key)), owner: meta)
+                    return try substituteProperty(T.self, key, component: component, reason: .missing(tried: tried(key)))
                 }
                 do {
                     return try read(node, component)
                 } catch let error as NotConverted {
-                    return try impl.substitute(T.self, key: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: meta)
+                    return try substituteProperty(T.self, key, component: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
                 } catch let error as ModelRejected {
-                    return try impl.substitute(T.self, key: component, reason: .rejected(error), owner: meta)
+                    return try substituteProperty(T.self, key, component: component, reason: .rejected(error))
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try impl.substitute(T.self, key: component, reason: .notConverted(impl.unknownCase(node, T.self)), owner: meta)
+                    return try substituteProperty(T.self, key, component: component, reason: .notConverted(impl.unknownCase(node, T.self)))
                 }
             }
         }
@@ -145,18 +144,18 @@ extension DecoderImpl {
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
             try withExtraPath {
                 guard let node = find(key) else {
-                    return context == nil ? nil : try fallbackValue(T.self, key)
+                    return context == nil ? nil : currentValue(T.self, key)
                 }
                 let component = PathComponent.key(key)
                 if impl.nodes[node].kind == .null { return nil }
                 do {
                     return try read(node, component)
                 } catch let error as NotConverted {
-                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
+                    return try absorbProperty(error, T.self, node: node, component: component, key: key)
                 } catch let error as ModelRejected {
-                    return try impl.absorbIntoNil(error, T.self, node: node, key: component)
+                    return try absorbProperty(error, T.self, node: node, component: component, key: key)
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try impl.absorbIntoNil(impl.unknownCase(node, T.self), T.self, node: node, key: component)
+                    return try absorbProperty(impl.unknownCase(node, T.self), T.self, node: node, component: component, key: key)
                 }
             }
         }
@@ -193,8 +192,8 @@ extension DecoderImpl {
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
                 if let update = impl.update {
-                    prepareFallback(key)
-                    defer { update.next = DecoderImpl.missingNode }
+                    try prepareFallback(key)
+                    defer { update.next = nil }
                     return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
                 }
                 return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
@@ -225,8 +224,8 @@ extension DecoderImpl {
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
                 if let update = impl.update {
-                    prepareFallback(key)
-                    defer { update.next = DecoderImpl.missingNode }
+                    try prepareFallback(key)
+                    defer { update.next = nil }
                     return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
                 }
                 return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
@@ -244,12 +243,18 @@ extension DecoderImpl {
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            let node = try nestedNode(key)
             let component = PathComponent.key(key)
+            // `update(_:from:)`: the current value's nested container, kept whole when the patch lacks it.
+            let snapshot = try context?.snapshot?.child(key.stringValue)
+            if let snapshot, find(key) == nil {
+                return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: DecoderImpl.missingNode, meta: nil,
+                                                                        extra: extra + [component], snapshot: snapshot))
+            }
+            let node = try nestedNode(key)
             guard impl.nodes[node].kind == .object else {
                 throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: component) }
             }
-            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [component]))
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [component], snapshot: snapshot))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -269,14 +274,21 @@ extension DecoderImpl {
             try makeSuperDecoder(key: key, lookup: find(key))
         }
 
-        /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder).
+        /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder;
+        /// under `update(_:from:)`, as an empty object over the current value's super container).
         private func makeSuperDecoder(key: any CodingKey, lookup: Int?) throws -> any Decoder {
             let childPath = impl.path.prefix(depth) + extra + [.key(key)]
+            let snapshot = try context?.snapshot?.child(key.stringValue)
+            let decoder: DecoderImpl
             if let node = lookup {
-                return DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
-                                   report: impl.report, path: Array(childPath), current: node)
+                decoder = DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
+                                      report: impl.report, path: Array(childPath), current: node)
+            } else {
+                decoder = DecoderImpl.ownedTapeDecoder(JSONTape(value: snapshot == nil ? .null : .object([:])), options: impl.options,
+                                                       report: impl.report, path: Array(childPath))
             }
-            return DecoderImpl.ownedTapeDecoder(JSONTape(value: .null), options: impl.options, report: impl.report, path: Array(childPath))
+            if let snapshot { decoder.update = UpdateFallback(level: snapshot) }
+            return decoder
         }
     }
 }

@@ -22,6 +22,9 @@ extension DecoderImpl {
             }
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
+        } else if update != nil, let current = currentModelType(T.self, declared: model, meta: meta, node: node) {
+            concrete = current
+            meta = try self.meta(for: current, key: key)
         }
         if node != DecoderImpl.missingNode, meta.hasWillDecode || meta.enumTagging.rewrites {
             var rewritten = tape.value(at: node)
@@ -37,6 +40,7 @@ extension DecoderImpl {
             }
             let childPath = path + (key.map { [$0] } ?? [])
             return try DecoderImpl.with(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath) { child in
+                child.update = update
                 defer { membersFound &+= child.membersFound }
                 return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
             }

@@ -209,7 +209,7 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
               case .dataCorrupted = error, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && DecodingTypeFacts.declaredDefaults(of: owner.type) != nil
+        return T.self is any RawRepresentable.Type && owner.type is any DefaultInitializable.Type
     }
 
     /// The not-converted signal for a value at `node` that is no case of the enum `T`.
@@ -224,27 +224,15 @@ extension DecoderImpl {
         return first(cases) as? T
     }
 
-    /// The property's value in the owner's encoded `init()` instance, when it is a
-    /// ``DefaultInitializable`` model that has one.
+    /// The property's value in the owner's `init()` instance, when it is a ``DefaultInitializable``
+    /// model that has one: the value itself, by coding key (mapping, strategies and ignored
+    /// properties play no part).
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        guard case .key(let codingKey) = key, let defaults = DecodingTypeFacts.declaredDefaults(of: owner.type) else { return nil }
-        let name = codingKey.stringValue
-        let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [owner.styledKey(for: name) ?? name])]
-        // Read the tape as `DecodingTypeFacts.declaredDefaults` wrote it, not with the caller's date, data
-        // and key strategies (a `.secondsSince1970` decoder could not read the dates back, and
-        // `.yyModel` would take base64 text for UTF-8 bytes).
-        var options = options
-        options.dateDecodingStrategy = .secondsSince1970
-        options.dataDecodingStrategy = .base64
-        options.coercion.stringToData = .base64
-        options.keyDecodingStrategy = .useDefaultKeys
-        return DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
-            guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
-            return try? child.unwrap(T.self, node: node, key: nil)
-        }
+        guard case .key(let codingKey) = key else { return nil }
+        return DecodingTypeFacts.declaredDefault(codingKey.stringValue, as: T.self, of: owner.type)
     }
 
-    private func describe(_ reason: SubstitutionReason) -> String {
+    func describe(_ reason: SubstitutionReason) -> String {
         switch reason {
         case .missing(let tried): DecodingMessages.substitution(missing: tried)
         case .null: DecodingMessages.substitutionNull

@@ -90,18 +90,15 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
-                                     keyPath: String?, fallback: JSONTape? = nil) throws -> T
+                                     keyPath: String?, update: UpdateFallback? = nil) throws -> T
     {
         try with(tape: tape, options: options, report: report, path: []) { impl in
             var node = 0
             if let keyPath {
                 node = try impl.locate(keyPath: keyPath)
             }
-            guard let fallback else { return try impl.decodeRoot(T.self, node: node) }
-            return try with(tape: fallback, options: options, report: nil, path: []) { fallbackImpl in
-                impl.update = UpdateFallback(decoder: fallbackImpl)
-                return try impl.decodeRoot(T.self, node: node)
-            }
+            impl.update = update
+            return try impl.decodeRoot(T.self, node: node)
         }
     }
 

@@ -239,6 +239,9 @@ enum DecodingMessages {
     /// `.defaulted`: `<why>; used the first case <Enum>.<case>`.
     static func usedFirstCase(_ why: String, type: Any.Type, value: String) -> String { "\(why); used the first case \(type).\(value)" }
 
+    /// `.defaulted` under `update(_:from:)`: `<why>; kept the current value`.
+    static func keptCurrent(_ why: String) -> String { "\(why); kept the current value" }
+
     /// `.defaulted`: `<why>; used <Type> <value>`.
     static func usedZero(_ why: String, type: Any.Type, value: String) -> String { "\(why); used \(type) \(value)" }
 

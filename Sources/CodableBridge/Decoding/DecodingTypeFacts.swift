@@ -2,7 +2,7 @@
 /// mechanism): whether a type's tables name only real properties, and its declared defaults.
 enum DecodingTypeFacts {
     private static let verified = TypeCache<Bool>()
-    private static let defaults = TypeCache<JSONTape?>()
+    private static let defaults = TypeCache<[String: Any]?>()
     private static let keys = TypeCache<Set<String>>()
 
     /// The JSON keys a model type reads from its object — its own keys, mapped keys (first
@@ -27,20 +27,22 @@ enum DecodingTypeFacts {
         verified.setIfAbsent(type, true)
     }
 
-    /// The declared defaults of a ``DefaultInitializable`` model: its `init()` instance, encoded
-    /// once per type (`nil` for other models, or when that instance cannot be encoded).
+    /// The declared default of the property `name` of a ``DefaultInitializable`` model: its
+    /// value in the model's `init()` instance, as that instance's `encode(to:)` hands it over
+    /// (a `ValueSnapshot`, made once per type), so it is exact whatever the decoder's strategies,
+    /// and ignored properties have one too. `nil` for other models, for a property the instance
+    /// does not encode, or when the instance cannot be encoded.
     ///
-    /// Dates are written as seconds since 1970 (exact, where ISO 8601 drops fractions) and data as
-    /// base64, whatever the caller's strategies; `DecoderImpl.declaredDefault` reads them back
-    /// with the same two strategies.
-    static func declaredDefaults(of type: any MappableCodable.Type) -> JSONTape? {
-        defaults.value(for: type) {
-            var encoder = BridgeEncoder()
-            encoder.dateEncodingStrategy = .secondsSince1970
-            encoder.dataEncodingStrategy = .base64
-            guard let instance = (type as? any DefaultInitializable.Type)?.init() as? any Encodable,
-                  let value = try? encoder.encodeToJSONValue(instance) else { return nil }
-            return JSONTape(value: value)
-        }
+    /// A value of class type is never shared between decoded values: it comes from a new `init()`.
+    static func declaredDefault<T>(_ name: String, as type: T.Type, of model: any MappableCodable.Type) -> T? {
+        let values = defaults.value(for: model) { snapshotOfInit(model)?.values }
+        guard let value = values?[name] as? T else { return nil }
+        if Swift.type(of: value as Any) is AnyClass { return snapshotOfInit(model)?.value(name, as: T.self) }
+        return value
+    }
+
+    private static func snapshotOfInit(_ model: any MappableCodable.Type) -> ValueSnapshot? {
+        guard let instance = (model as? any DefaultInitializable.Type)?.init() else { return nil }
+        return try? ValueSnapshot.of(instance)
     }
 }

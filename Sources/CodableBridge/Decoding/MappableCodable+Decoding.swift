@@ -36,7 +36,7 @@ extension MappableCodable {
     }
 
     /// Overwrites the properties present in `data`, keeping the others (YYModel's
-    /// `yy_modelSetWithJSON:`). See ``BridgeDecoder/update(_:from:)``.
+    /// `yy_modelSetWithJSON:`). See ``BridgeDecoder/update(_:from:)-(_,Data)``.
     public mutating func update(from data: Data, using decoder: BridgeDecoder = BridgeDecoder()) throws {
         try decoder.update(&self, from: data)
     }

@@ -42,10 +42,6 @@ extension MappingTableError {
                           problem: "a key or key-path segment is empty (check for a leading, trailing or doubled '.')")
     }
 
-    static func mappedAndIgnored(_ typeName: String, property: String) -> MappingTableError {
-        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]", problem: "the property is also in ignoredProperties; remove it from one of the two")
-    }
-
     static func mappedButNotAllowed(_ typeName: String, property: String) -> MappingTableError {
         MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"]",
                           problem: "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties")

@@ -92,7 +92,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             }
             if key.isFlatten {
                 if !key.candidates.isEmpty { throw .flattenWithKeys(typeName, property: property, key: key) }
-                if ignored.contains(property) { throw .mappedAndIgnored(typeName, property: property) }
+                if ignored.contains(property) { continue }  // ignore wins, as for a mapping
                 if let only, !only.contains(property) { throw .mappedButNotAllowed(typeName, property: property) }
                 flattened.insert(property)
                 continue
@@ -113,9 +113,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
                 }
                 list.append(Lookup(segments: candidate.segments))
             }
-            if ignored.contains(property) {
-                throw .mappedAndIgnored(typeName, property: property)
-            }
+            // Ignore wins over a mapping (YYModel's blacklist): the entry is checked, then unused.
+            if ignored.contains(property) { continue }
             if let only, !only.contains(property) {
                 throw .mappedButNotAllowed(typeName, property: property)
             }

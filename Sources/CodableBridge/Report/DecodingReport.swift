@@ -96,7 +96,8 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
 
         /// A value of another JSON type was converted (`"12"` → `12`).
         public static let coerced = Kind(base: .coerced)
-        /// A missing, null or unconvertible value was replaced by a default.
+        /// A missing, null or unconvertible value was replaced by a default (under
+        /// `update(_:from:)`: a present value that was not converted kept the current value).
         public static let defaulted = Kind(base: .defaulted)
         /// A container element that could not be decoded was left out.
         public static let dropped = Kind(base: .dropped)

@@ -257,7 +257,7 @@ struct LossyContainerTests {
             .dropped("items[1]", #"could not decode DefaultDated: when: Expected to decode Date but found a string ("soon")"#),
             .dropped("items[2]", #"could not decode DefaultDated: No value associated with key CodingKeys(stringValue: "when""#),
         ])
-        var strict = strictBridgeDecoder()
+        var strict = BridgeDecoder.foundationCompatible
         strict.dateDecodingStrategy = .flexible
         expectDecodingError(.dataCorrupted, codingPath: "items[1].when") {
             try strict.decode(LossyBox<[DefaultDated]>.self, from: #"{"items": [{"when": "2014-01-20"}, {"when": "soon"}]}"#)

@@ -76,6 +76,20 @@ struct MappingDecodeTests {
         #expect(value.other == 3)
     }
 
+    @Test("ignored properties keep their declared defaults (DefaultInitializable)")
+    func ignoredKeepsDeclaredDefault() throws {
+        let value = try decoder.decode(IgnoredDeclared.self, from: #"{"one": "sent", "two": "t"}"#)
+        #expect(value == IgnoredDeclared(one: "some", two: "t"))
+    }
+
+    @Test("a property both mapped and ignored is ignored, not a table error (YYModel's blacklist)")
+    func mappedAndIgnored() throws {
+        let value = try decoder.decode(IgnoredAndMapped.self, from: #"{"x": "mapped", "a": "own", "y": 7}"#)
+        #expect(value == IgnoredAndMapped(a: "declared", b: 7))
+        let encoded = try BridgeEncoder().encodeToJSONValue(IgnoredAndMapped(a: "set", b: 1))
+        #expect(encoded == ["y": 1])
+    }
+
     @Test("only the allowed properties are decoded (YYTestWhitelist)")
     func allowed() throws {
         let value = try decoder.decode(Allowed.self, from: #"{"a": 1, "b": 2, "c": 3}"#)
@@ -158,7 +172,6 @@ struct MappingDecodeTests {
         TableCase(BadEmptyKey.self, "keyMapping[\"a\"]"),
         TableCase(BadEmptySegment.self, "ext..desc"),
         TableCase(BadEmptyAlternates.self, "alternate keys is empty"),
-        TableCase(BadIgnoredAndMapped.self, "ignoredProperties"),
         TableCase(BadOnlyAndIgnored.self, "both allowed and ignored"),
         TableCase(BadUnknownProperty.self, "keyMapping names \"titel\""),
         TableCase(BadUnknownIgnored.self, "ignoredProperties names \"b\""),

@@ -194,9 +194,18 @@ struct Settings: MappableCodable, DefaultInitializable, Equatable {
 struct BadEmptyKey: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["a": ""] } }
 struct BadEmptySegment: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["a": "ext..desc"] } }
 struct BadEmptyAlternates: MappableCodable { var a: Int; static var keyMapping: KeyMapping { ["a": .alternates([])] } }
-struct BadIgnoredAndMapped: MappableCodable {
-    var a: Int
-    static var keyMapping: KeyMapping { ["a": "x"] }
+/// An ignored property of a `DefaultInitializable` model keeps its declared default.
+struct IgnoredDeclared: MappableCodable, DefaultInitializable, Equatable {
+    var one = "some"
+    var two = ""
+    static var ignoredProperties: Set<String> { ["one"] }
+}
+
+/// Mapped and ignored: ignore wins (YYModel's blacklist), not a table error.
+struct IgnoredAndMapped: MappableCodable, DefaultInitializable, Equatable {
+    var a = "declared"
+    var b = 0
+    static var keyMapping: KeyMapping { ["a": "x", "b": "y"] }
     static var ignoredProperties: Set<String> { ["a"] }
 }
 struct BadOnlyAndIgnored: MappableCodable {

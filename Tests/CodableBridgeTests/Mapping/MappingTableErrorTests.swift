@@ -56,12 +56,6 @@ struct YYBadEmptyPath: YYBadTable {
     static var keyMapping: KeyMapping { ["a": .path([])] }
 }
 
-struct YYBadMappedAndIgnored: YYBadTable {
-    var a: Int?
-    static var keyMapping: KeyMapping { ["a": "x"] }
-    static var ignoredProperties: Set<String> { ["a"] }
-}
-
 struct YYBadMappedNotAllowed: YYBadTable {
     var a: Int?
     var b: Int?
@@ -158,8 +152,6 @@ struct MappingTableErrorTests {
                      "a key or key-path segment is empty (check for a leading, trailing or doubled '.')"),
         BadTableCase(YYBadEmptyPath.self, #"keyMapping["a"] = []"#,
                      "a key or key-path segment is empty (check for a leading, trailing or doubled '.')"),
-        BadTableCase(YYBadMappedAndIgnored.self, #"keyMapping["a"]"#,
-                     "the property is also in ignoredProperties; remove it from one of the two"),
         BadTableCase(YYBadMappedNotAllowed.self, #"keyMapping["b"]"#,
                      "the property is not in onlyProperties, so it is never decoded nor encoded; remove it from keyMapping or add it to onlyProperties"),
         BadTableCase(YYBadAllowedAndIgnored.self, #"onlyProperties / ignoredProperties "b""#,

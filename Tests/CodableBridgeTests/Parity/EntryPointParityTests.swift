@@ -63,19 +63,19 @@ import Testing
     @Test func literalTreeMatchesFoundation() throws {
         let tree: JSONValue = ["flag": true, "n": 1, "x": 2.5, "s": "t", "list": [0, 1], "opt": nil]
         let foundation = try JSONDecoder().decode(Flags.self, from: Data(Self.flagsJSON.utf8))
-        #expect(try strictBridgeDecoder().decode(Flags.self, from: tree) == foundation)
+        #expect(try BridgeDecoder.foundationCompatible.decode(Flags.self, from: tree) == foundation)
         expectDecodingError(.typeMismatch, codingPath: "flag") {
-            try strictBridgeDecoder().decode(Flags.self, from: ["flag": 1, "n": 1, "x": 2.5, "s": "t", "list": []] as JSONValue)
+            try BridgeDecoder.foundationCompatible.decode(Flags.self, from: ["flag": 1, "n": 1, "x": 2.5, "s": "t", "list": []] as JSONValue)
         }
         expectDecodingError(.dataCorrupted, codingPath: "n") {
-            try strictBridgeDecoder().decode(Flags.self, from: ["flag": true, "n": 1.5, "x": 2.5, "s": "t", "list": []] as JSONValue)
+            try BridgeDecoder.foundationCompatible.decode(Flags.self, from: ["flag": true, "n": 1.5, "x": 2.5, "s": "t", "list": []] as JSONValue)
         }
-        #expect(try strictBridgeDecoder().decode(Int.self, from: 3.0 as JSONValue) == 3)
+        #expect(try BridgeDecoder.foundationCompatible.decode(Int.self, from: 3.0 as JSONValue) == 3)
     }
 
     @Test func malformedStringIsDataCorruptedAtTheRoot() {
         expectDecodingError(.dataCorrupted, codingPath: "") {
-            try strictBridgeDecoder().decode(PF.Directory.self, from: #"{"users": [}"#)
+            try BridgeDecoder.foundationCompatible.decode(PF.Directory.self, from: #"{"users": [}"#)
         }
     }
 
@@ -83,10 +83,10 @@ import Testing
     /// path of the offending value.
     @Test func nonJSONFoundationObjectIsDataCorrupted() {
         expectDecodingError(.dataCorrupted, codingPath: "a") {
-            try strictBridgeDecoder().decode([String: Int].self, fromJSONObject: ["a": Date()])
+            try BridgeDecoder.foundationCompatible.decode([String: Int].self, fromJSONObject: ["a": Date()])
         }
         expectDecodingError(.dataCorrupted, codingPath: "list[1]") {
-            try strictBridgeDecoder().decode([String: [Int]].self, fromJSONObject: ["list": [1, URL(fileURLWithPath: "/")] as [Any]])
+            try BridgeDecoder.foundationCompatible.decode([String: [Int]].self, fromJSONObject: ["list": [1, URL(fileURLWithPath: "/")] as [Any]])
         }
     }
 
@@ -100,22 +100,22 @@ import Testing
         """#.utf8)
 
     @Test func keyPathDecodesTheSubtree() throws {
-        let items = try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.items")
+        let items = try BridgeDecoder.foundationCompatible.decode([PF.Person].self, from: Self.envelope, at: "data.items")
         // The same subtree through Foundation, for parity of the value.
         struct Env: Decodable { struct Inner: Decodable { var items: [PF.Person] }; var data: Inner }
         let expected = try JSONDecoder().decode(Env.self, from: Self.envelope).data.items
         #expect(items == expected)
         #expect(items.map(\.address.zip) == [1, 2])
-        #expect(try strictBridgeDecoder().decode(Int.self, from: Self.envelope, at: "data.count") == 2)
-        #expect(try strictBridgeDecoder().decode(String.self, from: Self.envelope, at: "status") == "ok")
+        #expect(try BridgeDecoder.foundationCompatible.decode(Int.self, from: Self.envelope, at: "data.count") == 2)
+        #expect(try BridgeDecoder.foundationCompatible.decode(String.self, from: Self.envelope, at: "status") == "ok")
     }
 
     @Test func keyPathMissingSegmentIsKeyNotFound() {
         expectDecodingError(.keyNotFound, codingPath: "data", key: "itemz") {
-            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.itemz")
+            try BridgeDecoder.foundationCompatible.decode([PF.Person].self, from: Self.envelope, at: "data.itemz")
         }
         expectDecodingError(.keyNotFound, codingPath: "", key: "payload") {
-            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "payload.items")
+            try BridgeDecoder.foundationCompatible.decode([PF.Person].self, from: Self.envelope, at: "payload.items")
         }
     }
 
@@ -127,10 +127,10 @@ import Testing
         expectParity(Env.self, json: String(decoding: Self.envelope, as: UTF8.self),
                      expected: .error(.typeMismatch, at: "data.broken[0].address.zip"), equals: { _, _ in false })
         expectDecodingError(.typeMismatch, codingPath: "data.broken[0].address.zip") {
-            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.broken")
+            try BridgeDecoder.foundationCompatible.decode([PF.Person].self, from: Self.envelope, at: "data.broken")
         }
         expectDecodingError(.typeMismatch, codingPath: "data.count") {
-            try strictBridgeDecoder().decode([PF.Person].self, from: Self.envelope, at: "data.count")
+            try BridgeDecoder.foundationCompatible.decode([PF.Person].self, from: Self.envelope, at: "data.count")
         }
     }
 }

@@ -86,10 +86,10 @@ import Testing
     /// `expectDecodingError(codingPath:)` on the bridge alone, for the documented path spelling.
     @Test func pathSpellingOfADeepMismatch() {
         expectDecodingError(.typeMismatch, codingPath: "users[2].address.zip") {
-            try strictBridgeDecoder().decode(PF.Directory.self, from: Data(Self.directory.utf8))
+            try BridgeDecoder.foundationCompatible.decode(PF.Directory.self, from: Data(Self.directory.utf8))
         }
         expectDecodingError(.keyNotFound, codingPath: "users[0]", key: "address") {
-            try strictBridgeDecoder().decode(PF.Directory.self, from: #"{"users": [{"name": "a"}]}"#)
+            try BridgeDecoder.foundationCompatible.decode(PF.Directory.self, from: #"{"users": [{"name": "a"}]}"#)
         }
     }
 
@@ -99,7 +99,7 @@ import Testing
         let json = Data(#"[[1], [2, "x"]]"#.utf8)
         var bridgeKeys: [ObservedKey] = []
         do {
-            _ = try strictBridgeDecoder().decode([[Int]].self, from: json)
+            _ = try BridgeDecoder.foundationCompatible.decode([[Int]].self, from: json)
         } catch let DecodingError.typeMismatch(_, context) {
             bridgeKeys = context.codingPath.map(ObservedKey.init)
         } catch {
@@ -112,7 +112,7 @@ import Testing
     /// A missing key's `CodingKey` is the model's own key (its `stringValue` and `intValue`).
     @Test func keyNotFoundCarriesTheModelsKey() {
         do {
-            _ = try strictBridgeDecoder().decode(PF.Zip.self, from: "{}")
+            _ = try BridgeDecoder.foundationCompatible.decode(PF.Zip.self, from: "{}")
             Issue.record("expected keyNotFound")
         } catch let DecodingError.keyNotFound(key, context) {
             #expect(key.stringValue == "zip")

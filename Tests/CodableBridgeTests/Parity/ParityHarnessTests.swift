@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func theStrictCodersAreConfiguredAsFoundation() {
-        let decoder = strictBridgeDecoder()
+        let decoder = BridgeDecoder.foundationCompatible
         #expect(decoder.coercion.mismatchIsError)
         #expect(decoder.missingValueStrategy == .throw)
         let encoder = strictBridgeEncoder()

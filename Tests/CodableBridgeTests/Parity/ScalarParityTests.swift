@@ -4,7 +4,7 @@ import Testing
 
 /// Scalars at the top level: every integer type, floating point, Bool, String, fragments.
 /// Each row states Foundation's behaviour (checked against `JSONDecoder`) and requires
-/// `BridgeDecoder` with `.strict` to match it.
+/// `BridgeDecoder.foundationCompatible` to match it.
 @Suite struct ScalarParityTests {
 
     // MARK: Integers
@@ -94,7 +94,7 @@ import Testing
         expectParity(Double.self, json: "-0", expected: .value(-0.0), equals: sameBits)
         expectParity(Double.self, json: "-0.0", expected: .value(-0.0), equals: sameBits)
         expectParity(Float.self, json: "-0", expected: .value(-0.0), equals: { $0.bitPattern == $1.bitPattern })
-        #expect((try? strictBridgeDecoder().decode(Double.self, from: "-0"))?.sign == .minus)
+        #expect((try? BridgeDecoder.foundationCompatible.decode(Double.self, from: "-0"))?.sign == .minus)
     }
 
     /// Number edge cases where Foundation's behaviour is not obvious from the JSON grammar.
@@ -187,7 +187,7 @@ import Testing
     func trailingCommaIsADeliberateDifference(json: String, column: Int) throws {
         #expect(throws: Never.self) { try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) }
         do {
-            _ = try strictBridgeDecoder().decode(JSONValue.self, from: Data(json.utf8))
+            _ = try BridgeDecoder.foundationCompatible.decode(JSONValue.self, from: Data(json.utf8))
             Issue.record("expected a parse error for \(json)")
         } catch let DecodingError.dataCorrupted(context) {
             let parseError = try #require(context.underlyingError as? JSONParseError)

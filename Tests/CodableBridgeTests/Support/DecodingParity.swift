@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-// Decoding parity: the same bytes through Foundation's `JSONDecoder` and a strict `BridgeDecoder`.
+// Decoding parity: the same bytes through Foundation's `JSONDecoder` and
+// `BridgeDecoder.foundationCompatible` (each case's options applied to both).
 //
 //     expectParity(Int8.self, json: "128", expected: .error(.dataCorrupted))
 //     expectParity(Users.self, json: doc, expected: .error(.typeMismatch, at: "users[2].address.zip"))
@@ -11,18 +12,9 @@ import Testing
 // Options are described once (`DecodingParityOptions`) and applied to both decoders, so a case can
 // never configure one side and forget the other.
 
-/// A `BridgeDecoder` configured to behave as Foundation's `JSONDecoder` with its defaults:
-/// `.strict` coercion, `.throw` for missing values, `.deferredToDate` dates, `.base64` data,
-/// `.useDefaultKeys`, `.firstNonNull` alternates (irrelevant without mapping tables).
+/// `BridgeDecoder.foundationCompatible`, under the name earlier parity tests use.
 func strictBridgeDecoder() -> BridgeDecoder {
-    var decoder = BridgeDecoder()
-    decoder.coercion = .strict
-    decoder.missingValueStrategy = .throw
-    decoder.dateDecodingStrategy = .deferredToDate
-    decoder.dataDecodingStrategy = .base64
-    decoder.keyDecodingStrategy = .useDefaultKeys
-    decoder.nonConformingFloatDecodingStrategy = .throw
-    return decoder
+    .foundationCompatible
 }
 
 /// The options a decoding parity case may set, applied identically to both decoders.
@@ -84,7 +76,7 @@ struct DecodingParityOptions {
     }
 
     func bridgeDecoder() -> BridgeDecoder {
-        var decoder = strictBridgeDecoder()
+        var decoder = BridgeDecoder.foundationCompatible
         switch keys {
         case .useDefaultKeys: decoder.keyDecodingStrategy = .useDefaultKeys
         case .convertFromSnakeCase: decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -140,7 +132,7 @@ enum BridgeEntry: String, Sendable, CustomStringConvertible {
     }
 }
 
-/// Decodes `json` as `type` with Foundation's `JSONDecoder` and with a strict `BridgeDecoder`
+/// Decodes `json` as `type` with Foundation's `JSONDecoder` and with `BridgeDecoder.foundationCompatible`
 /// (both configured by `configure`) and records an issue unless they agree.
 ///
 /// - Parameters:

@@ -5,13 +5,12 @@ import CodableBridge
 import Foundation
 
 private func snippetBody() async throws {
-    let policy = CoercionPolicy.strict.addingRule(for: Int.self, named: "string → Int") { scalar in
-        guard case .string(let text) = scalar else { return nil }
-        return Int(text)                  // "12" → 12; "12abc", " 7" → nil: the strict error
-    }
     var decoder = BridgeDecoder()
+    var policy = CoercionPolicy.lenient
+    policy.stringToBool = .off            // "yes" is a mismatch again
+    policy.numberToBool = .nonZero        // 2 → true, as in C
+    policy.stringToDate = .yyModel        // only YYModel's date table
     decoder.coercion = policy
-    decoder.missingValueStrategy = .throw // "yes" → Bool, 1 → Bool, 1.5 → Int: errors, as JSONDecoder
-    _ = policy
     _ = decoder
+    _ = policy
 }

@@ -4,13 +4,14 @@
 import CodableBridge
 import Foundation
 
-private struct Percentage: Codable { var value: Double; init(_ value: Double) { self.value = value } }
+private struct Money: Codable { var cents: Int; var currency: String }
 
 private func snippetBody() async throws {
-    let policy = CoercionPolicy.lenient.addingRule(for: Percentage.self, coercion: { scalar in
-        guard case .number(let text) = scalar, let value = Double(text) else { return nil }
-        guard (0...100).contains(value) else { return .notConverted(reason: "\(text) is not between 0 and 100") }
-        return .converted(Percentage(value), rule: "number → Percentage")
-    })
+    let policy = CoercionPolicy.lenient.addingRule(for: Money.self) { scalar in
+        guard case .string(let text) = scalar else { return nil }          // "12.50 EUR"
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, let amount = Decimal(string: String(parts[0])) else { return nil }
+        return Money(cents: NSDecimalNumber(decimal: amount * 100).intValue, currency: String(parts[1]))
+    }
     _ = policy
 }

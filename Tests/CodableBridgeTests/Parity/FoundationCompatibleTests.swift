@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+/// `BridgeDecoder.foundationCompatible` is `JSONDecoder()` with its defaults; `.strict` alone is
+/// not (its dates stay `.flexible`, a missing key still defaults). The whole parity suite runs
+/// through `foundationCompatible` (DecodingParity.swift); these rows pin what sets it apart.
+@Suite struct FoundationCompatibleTests {
+    @Test("its options are JSONDecoder's defaults")
+    func options() {
+        let decoder = BridgeDecoder.foundationCompatible
+        #expect(decoder.coercion.mismatchIsError)
+        #expect(decoder.missingValueStrategy == .throw)
+        guard case .deferredToDate = decoder.dateDecodingStrategy.base else { Issue.record("dates"); return }
+        guard case .base64 = decoder.dataDecodingStrategy.base else { Issue.record("data"); return }
+        #expect(decoder.nonConformingFloatDecodingStrategy == .throw)
+        guard case .useDefaultKeys = decoder.keyDecodingStrategy.base else { Issue.record("keys"); return }
+    }
+
+    @Test("a numeric date is seconds since 2001, as in JSONDecoder; .strict alone reads seconds since 1970")
+    func numericDate() throws {
+        let foundation = try JSONDecoder().decode(Date.self, from: Data("1.5".utf8))
+        #expect(try BridgeDecoder.foundationCompatible.decode(Date.self, from: "1.5") == foundation)
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        #expect(try strict.decode(Date.self, from: "1.5") != foundation)
+    }
+
+    @Test("a missing key is keyNotFound, as in JSONDecoder; .strict alone uses the zero value")
+    func missingKey() throws {
+        expectDecodingError(.keyNotFound, codingPath: "") { try BridgeDecoder.foundationCompatible.decode(PF.Zip.self, from: "{}") }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PF.Zip.self, from: Data("{}".utf8)) }
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        #expect(try strict.decode(PF.Zip.self, from: "{}") == PF.Zip(zip: 0))
+    }
+
+    @Test("an ISO 8601 date string is a type mismatch, as in JSONDecoder; .strict alone reads it")
+    func dateString() throws {
+        expectParity(Date.self, json: #""2024-05-01T12:00:00Z""#, expected: .error(.typeMismatch))
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        #expect(try strict.decode(Date.self, from: #""2024-05-01T12:00:00Z""#) == Date(timeIntervalSince1970: 1_714_564_800))
+    }
+}
