@@ -19,6 +19,9 @@ import PackageDescription
 let package = Package(
     name: "CodableBridgeBenchmarks",
     platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "first-decode", targets: ["FirstDecode"]),
+    ],
     dependencies: [
         .package(name: "CodableBridge", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -29,12 +32,25 @@ let package = Package(
             dependencies: [
                 .product(name: "CodableBridge", package: "CodableBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "FirstDecodeModels",
             ],
             path: "Benchmarks/CodableBridgeBenchmarks",
             resources: [.copy("Resources")],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
+        ),
+        // 1 000 + 1 000 generated model types for the first-decode measurements
+        // (Scripts/generate_first_decode_models.py), and a runner that prints them per type.
+        .target(
+            name: "FirstDecodeModels",
+            dependencies: [.product(name: "CodableBridge", package: "CodableBridge")],
+            path: "Sources/FirstDecodeModels"
+        ),
+        .executableTarget(
+            name: "FirstDecode",
+            dependencies: ["FirstDecodeModels"],
+            path: "Sources/FirstDecode"
         ),
     ],
     swiftLanguageModes: [.v6]

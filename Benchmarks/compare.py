@@ -230,6 +230,10 @@ def overhead_table(results):
         quoted = time_of(results, f"Decode twitter (numbers as strings){SEPARATOR}{BRIDGE} {variant}")
         rows.append([f"Decode twitter, numbers as strings {variant} vs strict on the original",
                      fmt_percent(ratio(quoted, strict)), ""])
+    quoted = [time_of(results, f"Decode twitter (numbers as strings){SEPARATOR}{BRIDGE} {v}") for v in ["(lenient)", "(lenient, report)"]]
+    r = ratio(quoted[1], quoted[0])
+    rows.append(["Decode twitter, numbers as strings: report (2 109 coercion events) vs no report", fmt_percent(r),
+                 "" if r is None else ("ok (≤ 30%)" if r <= 1.3 else "OVER BUDGET (> 30%)")])
     no_paths = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (mapped, no key paths)")
     rows.append(["Decode twitter: mapped model vs the same without key paths",
                  fmt_percent(ratio(time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (mapped)"), no_paths)), ""])
@@ -247,6 +251,49 @@ def overhead_table(results):
         rows.append([f"{group}: mapped vs hand-written CodingKeys", fmt_percent(ratio(mapped, hand)), ""])
     return "### CodableBridge against itself\n\nExtra time of the first over the second (lower is better).\n\n" \
         + markdown_table(["comparison", "difference", ""], rows)
+
+
+def threads_table(results):
+    """Scaling of the multi-threaded small-object decode: K × time(1 thread) / time(K threads)."""
+    groups = {}
+    for name in results:
+        group, variant = split(name)
+        m = re.fullmatch(r"Decode small objects, (\d+) threads?", group)
+        if m:
+            groups.setdefault(int(m.group(1)), {})[variant] = time_of(results, name)
+    if 1 not in groups:
+        return ""
+    counts = sorted(groups)
+    variants = [FOUNDATION, f"{BRIDGE} (mapped)", f"{BRIDGE} (unmapped)"]
+    header = ["variant", "1 thread (min)"] + [f"{k} threads: scaling" for k in counts if k > 1] + ["vs Foundation, 1 thread"]
+    rows = []
+    for v in variants:
+        one = groups[1].get(v)
+        cells = [v, fmt_time(one)]
+        for k in counts:
+            if k > 1:
+                t = groups[k].get(v)
+                cells.append(fmt_ratio(None if one is None or t is None else k * one / t))
+        cells.append(fmt_ratio(ratio(groups[1].get(FOUNDATION), one)))
+        rows.append(cells)
+    return ("### Decoding on several threads\n\nEach of K threads decodes one small object 2 000 times (a fresh decoder "
+            "per decode); scaling = K × time(1 thread) / time(K threads), K× is perfect.\n\n"
+            + markdown_table(header, rows))
+
+
+def first_decode_table(results):
+    """Decode 1000 types once: time per type and ratio to JSONDecoder."""
+    group = "Decode 1000 types once"
+    base = time_of(results, f"{group}{SEPARATOR}{FOUNDATION}")
+    rows = []
+    for variant in [FOUNDATION, f"{BRIDGE} (plain)", f"{BRIDGE} (mapped)"]:
+        t = time_of(results, f"{group}{SEPARATOR}{variant}")
+        rows.append([variant, fmt_time(None if t is None else t / 1000), fmt_ratio(ratio(t, base))])
+    if all(r[1] in ("", PENDING) for r in rows):
+        return ""
+    return ("### First decode of 1 000 distinct types\n\nEach type decoded once in a fresh process "
+            "(one iteration); time per type, and its ratio to JSONDecoder's (lower is better).\n\n"
+            + markdown_table(["decoder", "per type", "vs JSONDecoder"], rows))
 
 
 def all_benchmarks_table(results):
@@ -325,6 +372,10 @@ def report(results, command):
         family_table(results, "Parse", [BRIDGE], "Parse only (JSONValue vs JSONSerialization)"),
         "",
         overhead_table(results),
+        "",
+        threads_table(results),
+        "",
+        first_decode_table(results),
         "",
         dates_table(results),
         "",

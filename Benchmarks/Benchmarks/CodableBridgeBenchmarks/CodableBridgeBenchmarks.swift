@@ -9,6 +9,8 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerDecodeBenchmarks()
     registerMappedBenchmarks()
+    registerThreadBenchmarks()
+    registerFirstDecodeBenchmarks()
     registerEncodeBenchmarks()
     registerParseBenchmarks()
     registerDateBenchmarks()

@@ -35,7 +35,7 @@ extension BridgeDecoder {
     /// - Throws: ``JSONLinesError`` for the first line that does not decode.
     public func decodeJSONLines<T: Decodable>(_ type: T.Type, from data: Data, report: inout DecodingReport) throws -> [T] {
         let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
+        defer { report.append(collector) }
         return try decodeLines(type, data, report: collector)
     }
 
@@ -63,9 +63,9 @@ extension BridgeDecoder {
                 let collector = ReportCollector()
                 do {
                     values.append(try decodeLine(type, line, number: number, report: collector))
-                    report.events.append(contentsOf: collector.events)
+                    report.append(collector)
                 } catch {
-                    report.events.append(DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
+                    report.append(event: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
                                                        detail: DecodingMessages.skippedLine(error)))
                 }
             }
@@ -140,9 +140,9 @@ extension BridgeDecoder {
         do {
             let value = try run(type, .tape(tape), at: nil, report: lineReport)
             if let report, let lineReport {
-                report.events.append(contentsOf: lineReport.events.map {
-                    DecodingEvent(path: DecodingMessages.linePath(number, $0.path), kind: $0.kind, detail: $0.detail)
-                })
+                for event in lineReport.events {
+                    report.append(spelt: DecodingEvent(path: DecodingMessages.linePath(number, event.path), kind: event.kind, detail: event.detail))
+                }
             }
             return value
         } catch {

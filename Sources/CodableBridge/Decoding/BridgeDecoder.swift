@@ -183,7 +183,7 @@ public struct BridgeDecoder: Sendable {
     /// Runs `body` with a collector whose events are appended to `report`, even when it throws.
     static func reporting<R>(into report: inout DecodingReport, _ body: (ReportCollector) throws -> R) rethrows -> R {
         let collector = ReportCollector()
-        defer { report.events.append(contentsOf: collector.events) }
+        defer { report.append(collector) }
         return try body(collector)
     }
 

@@ -73,10 +73,10 @@ extension DecoderImpl {
     func decodeIfAnyMember<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
                                          prepare: (() throws -> Void)?) throws -> T? {
         let before = membersFound
-        let eventsBefore = report?.events.count ?? 0
+        let eventsBefore = report?.count ?? 0
         func foundNothing() -> Bool {
             guard membersFound == before else { return false }
-            report?.events.removeSubrange(eventsBefore...)
+            report?.removeEvents(from: eventsBefore)
             return true
         }
         do {

@@ -144,7 +144,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: V.self, value: DecodingMessages.value(value), rule: rule))
+            record(.coerced, key: key, facts: coercionFacts(node, to: V.self, value: value, rule: rule))
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)
@@ -158,7 +158,7 @@ extension DecoderImpl {
         guard n.kind == .number else {
             if let value = numericStringInteger(node, as: T.self) {
                 let yyModel = options.coercion.stringToInteger == .yyModel
-                record(.coerced, key: key, DecodingMessages.coercedNumericString(found: found(node), to: T.self, value: String(describing: value), yyModel: yyModel))
+                record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, yyModel: yyModel))
                 return value
             }
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
@@ -202,7 +202,7 @@ extension DecoderImpl {
         }
         if let value = numericStringFloatingPoint(node, as: T.self) {
             let yyModel = options.coercion.stringToFloatingPoint == .yyModel
-            record(.coerced, key: key, DecodingMessages.coercedNumericString(found: found(node), to: T.self, value: String(describing: value), yyModel: yyModel))
+            record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, yyModel: yyModel))
             return value
         }
         return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }

@@ -45,7 +45,7 @@ extension DecoderImpl {
         let id = ObjectIdentifier(T.self)
         for entry in typeClasses where entry.id == id { return entry.kind }
         let kind: TypeClass
-        if let collection = T.self as? any BridgeCollectionDecodable.Type {
+        if CollectionShape.mayBeCollection(T.self), let collection = T.self as? any BridgeCollectionDecodable.Type {
             kind = .collection(collection)
         } else if let model = T.self as? any MappableCodable.Type {
             kind = .model(model)
@@ -99,7 +99,7 @@ extension DecoderImpl {
         }
         switch result {
         case .converted(let value, let rule):
-            record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: T.self, value: DecodingMessages.value(value), rule: rule))
+            record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, rule: rule))
             return value
         case .notConverted(let reason):
             throw mismatch(T.self, node: node, key: key, reason: reason)

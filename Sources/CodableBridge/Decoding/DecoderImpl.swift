@@ -267,7 +267,14 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @inline(__always)
     func record(_ kind: DecodingEvent.Kind, key: PathComponent?, _ detail: @autoclosure () -> String) {
         guard let report, zeroDepth == 0 else { return }
-        report.events.append(DecodingEvent(path: pathString(codingPath(adding: key)), kind: kind, detail: detail()))
+        report.record(kind, path: path, key: key, .text(detail()))
+    }
+
+    /// Records an event whose detail is spelt only if the report is read (frequent events).
+    @inline(__always)
+    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, facts: @autoclosure () -> any EventDetail) {
+        guard let report, zeroDepth == 0 else { return }
+        report.record(kind, path: path, key: key, .deferred(facts()))
     }
 
     /// The error or missing-value signal for a node that is not of the expected kind.
@@ -291,6 +298,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     }
 
     /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).
+    /// The facts of a coercion of `node` to `type`, for a report event.
+    func coercionFacts(_ node: Int, to type: Any.Type, value: Any, rule: String? = nil, yyModel: Bool = false) -> CoercionFacts {
+        CoercionFacts(found: node < 0 ? nil : nodes[node].kind, text: node < 0 ? "" : text(node), type: type, value: value,
+                      rule: rule, yyModel: yyModel)
+    }
+
     func found(_ node: Int) -> String {
         node < 0 ? DecodingMessages.found(nil, text: "") : DecodingMessages.found(nodes[node].kind, text: text(node))
     }

@@ -307,3 +307,25 @@ enum DecodingMessages {
         path.isEmpty ? "line \(line)" : "line \(line): \(path)"
     }
 }
+
+/// A coercion event's facts, spelt by ``DecodingMessages/coerced(found:to:value:rule:)`` or
+/// ``DecodingMessages/coercedNumericString(found:to:value:yyModel:)`` only when the report is read
+/// (a payload with numbers as strings records one per number).
+struct CoercionFacts: EventDetail {
+    /// The JSON kind found (`nil`: nothing) and its source text.
+    let found: JSONTape.Kind?
+    let text: String
+    let type: Any.Type
+    let value: Any
+    /// The rule's name; `nil` for the decoder's own numeric-string rule.
+    let rule: String?
+    let yyModel: Bool
+
+    func spelt() -> String {
+        let found = DecodingMessages.found(found, text: text)
+        if let rule {
+            return DecodingMessages.coerced(found: found, to: type, value: DecodingMessages.value(value), rule: rule)
+        }
+        return DecodingMessages.coercedNumericString(found: found, to: type, value: String(describing: value), yyModel: yyModel)
+    }
+}

@@ -14,7 +14,7 @@ enum DecodingTypeFacts {
 
     /// Records the JSON keys `type` reads (see ``knownKeys(of:)``).
     static func setKnownKeys(_ type: any MappableCodable.Type, _ known: Set<String>) {
-        keys.update(type, initial: known) { $0 = known }
+        keys.setIfAbsent(type, known)
     }
 
     /// Whether a decode of `type` has confirmed that its tables name only real properties.
@@ -24,7 +24,7 @@ enum DecodingTypeFacts {
 
     /// Records that the tables of `type` name only real properties.
     static func setTablesVerified(_ type: any MappableCodable.Type) {
-        verified.update(type, initial: true) { $0 = true }
+        verified.setIfAbsent(type, true)
     }
 
     /// The declared default of the property `name` of a ``DefaultInitializable`` model: its

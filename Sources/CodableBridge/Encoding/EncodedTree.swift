@@ -121,7 +121,7 @@ final class EncodedTree {
     /// Creates a tree with one pending root node (index 0), on the storage a finished tree left
     /// behind when there is one (see ``StoragePool``).
     init(capacity: Int = 128) {
-        if let reused = EncodedTree.pool.take() {
+        if let reused = EncodedTree.pool.current.take() {
             storage = reused
             storage.pointee.nodes.initialize(to: Node(parent: -1, kind: .pending))
             storage.pointee.count = 1
@@ -141,41 +141,45 @@ final class EncodedTree {
         storage.pointee.jsonValues.removeAll(keepingCapacity: true)
         storage.pointee.originalKeys.removeAll(keepingCapacity: true)
         storage.pointee.stringBytes = 0
-        if EncodedTree.pool.put(storage) { return }
-        free(storage.pointee.nodes)
+        if EncodedTree.pool.current.put(storage) { return }
+        EncodedTree.free(storage)
+    }
+
+    private static func free(_ storage: UnsafeMutablePointer<Storage>) {
+        Foundation.free(storage.pointee.nodes)
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
 
-    /// One spare tree storage, so that the next encode reuses memory already touched instead of
-    /// paying the kernel for fresh pages (on twitter.json that is a third of the time). Keeps at
-    /// most ``limit`` bytes of nodes and string table; larger trees are freed.
-    private final class StoragePool: @unchecked Sendable {
+    /// One spare tree storage per thread, so that the next encode on the thread reuses memory
+    /// already touched instead of paying the kernel for fresh pages (on twitter.json that is a
+    /// third of the time). Keeps at most ``limit`` bytes of nodes and string table; larger trees
+    /// are freed, and so is the spare when its thread exits. Per thread, so an encode takes no
+    /// lock.
+    private final class StoragePool {
         static let limit = 4 << 20
-        private let lock = NSLock()
         private var spare: UnsafeMutablePointer<Storage>?
 
         func take() -> UnsafeMutablePointer<Storage>? {
-            lock.withLock {
-                defer { spare = nil }
-                return spare
-            }
+            defer { spare = nil }
+            return spare
         }
 
         /// Keeps `storage` unless a spare is already kept or it is too large.
         func put(_ storage: UnsafeMutablePointer<Storage>) -> Bool {
             let bytes = storage.pointee.capacity * MemoryLayout<Node>.stride
                 + storage.pointee.strings.capacity * MemoryLayout<String>.stride
-            guard bytes <= StoragePool.limit else { return false }
-            return lock.withLock {
-                guard spare == nil else { return false }
-                spare = storage
-                return true
-            }
+            guard bytes <= StoragePool.limit, spare == nil else { return false }
+            spare = storage
+            return true
+        }
+
+        deinit {
+            if let spare { EncodedTree.free(spare) }
         }
     }
 
-    private static let pool = StoragePool()
+    private static let pool = ThreadLocal { StoragePool() }
 
     subscript(index: Int32) -> Node {
         _read { yield storage.pointee.nodes[Int(index)] }

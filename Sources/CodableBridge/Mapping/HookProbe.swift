@@ -34,21 +34,18 @@ package enum HookProbe {
         case didEncode
     }
 
-    private struct Flags {
-        var didDecode: Bool?
-        var didEncode: Bool?
+    /// Probe results, one cache per hook so that each entry is final once stored (a thread's
+    /// copy of an entry is never stale).
+    private static let didDecodeFlags = TypeCache<Bool>()
+    private static let didEncodeFlags = TypeCache<Bool>()
 
-        subscript(hook: InstanceHook) -> Bool? {
-            get { hook == .didDecode ? didDecode : didEncode }
-            set { if hook == .didDecode { didDecode = newValue } else { didEncode = newValue } }
-        }
+    private static func flags(_ hook: InstanceHook) -> TypeCache<Bool> {
+        hook == .didDecode ? didDecodeFlags : didEncodeFlags
     }
-
-    private static let flags = TypeCache<Flags>()
 
     /// Whether `type` implements `hook` (does something in it), once probed in this process.
     static func isImplemented(_ hook: InstanceHook, by type: Any.Type) -> Bool? {
-        flags.get(type)?[hook]
+        flags(hook).get(type)
     }
 
     /// Calls a hook: `call` runs it. When whether `type` implements it is not `known` yet, the
@@ -61,7 +58,7 @@ package enum HookProbe {
             return true
         }
         let implemented = try !usesDefault(call)
-        flags.update(type, initial: Flags()) { $0[hook] = implemented }
+        flags(hook).setIfAbsent(type, implemented)
         return implemented
     }
 }

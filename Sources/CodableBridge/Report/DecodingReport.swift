@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the decoder changed: each coercion, default, dropped element and rejected model.
 ///
 /// ```swift
@@ -8,15 +10,56 @@
 /// ```
 public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
     /// The events in the order they happened.
-    public var events: [DecodingEvent]
+    ///
+    /// A decode records facts (where, what, which values); their paths and details are spelt the
+    /// first time this property is read, so asking for a report costs little until it is looked at.
+    public var events: [DecodingEvent] {
+        get { recorded.reduce(into: spelt) { $0 += $1.events } }
+        set {
+            spelt = newValue
+            recorded = []
+        }
+    }
+
+    /// Events already spelt out (or set by the caller), before `recorded`.
+    private var spelt: [DecodingEvent]
+    /// What each decode into this report recorded, in order.
+    private var recorded: [ReportCollector]
 
     /// Creates an empty report.
     public init() {
-        events = []
+        spelt = []
+        recorded = []
+    }
+
+    /// Adds what a decode recorded.
+    mutating func append(_ collector: ReportCollector) {
+        if !collector.isEmpty { recorded.append(collector) }
+    }
+
+    /// Adds one event, after every event already in the report.
+    mutating func append(event: DecodingEvent) {
+        if recorded.isEmpty {
+            spelt.append(event)
+        } else {
+            let collector = ReportCollector()
+            collector.append(spelt: event)
+            recorded.append(collector)
+        }
+    }
+
+    /// Whether two reports hold the same events, in the same order (however they were recorded).
+    public static func == (lhs: DecodingReport, rhs: DecodingReport) -> Bool {
+        lhs.events == rhs.events
+    }
+
+    /// Hashes the events, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(events)
     }
 
     /// Whether nothing was changed.
-    public var isEmpty: Bool { events.isEmpty }
+    public var isEmpty: Bool { spelt.isEmpty && recorded.isEmpty }
 
     /// The events at `path` (e.g. `"statuses[3].user.id"`).
     public func events(at path: String) -> [DecodingEvent] {
@@ -90,7 +133,81 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// The detail of a frequent event, kept as facts and spelt only when the report is read
+/// (the decoder's message file provides the conforming types).
+protocol EventDetail {
+    /// The detail for people, as ``DecodingEvent/detail``.
+    func spelt() -> String
+}
+
 /// Collects events during one decode; exists only when the caller asked for a report.
-final class ReportCollector {
-    var events: [DecodingEvent] = []
+///
+/// An event is recorded as facts: its kind, its path as steps in one shared buffer, and its
+/// detail, either already a string or an ``EventDetail`` spelt later. The report spells the
+/// events the first time they are read (under `lock`, since a finished report is `Sendable`).
+final class ReportCollector: @unchecked Sendable {  // written by one decode; after it, read-only except `cache`, under `lock`
+    private struct Recorded {
+        let kind: DecodingEvent.Kind
+        let pathEnd: Int
+        let detail: Detail
+        /// The path, when the event came already spelt (`append(spelt:)`); else `steps` hold it.
+        var path: String?
+    }
+
+    enum Detail {
+        case text(String)
+        case deferred(any EventDetail)
+    }
+
+    private var steps: [PathStep] = []
+    private var recorded: [Recorded] = []
+    private let lock = NSLock()
+    private var cache: [DecodingEvent]?
+
+    var isEmpty: Bool { recorded.isEmpty }
+
+    /// The number of events recorded so far.
+    var count: Int { recorded.count }
+
+    /// Forgets the events recorded from position `index` on (a decode that turned out not to apply).
+    func removeEvents(from index: Int) {
+        guard index < recorded.count else { return }
+        let stepsEnd = index == 0 ? 0 : recorded[index - 1].pathEnd
+        recorded.removeSubrange(index...)
+        steps.removeSubrange(stepsEnd...)
+        cache = nil
+    }
+
+    /// Records an event that is already spelt.
+    func append(spelt event: DecodingEvent) {
+        recorded.append(Recorded(kind: event.kind, pathEnd: steps.count, detail: .text(event.detail), path: event.path))
+        cache = nil
+    }
+
+    /// Records an event at `path` plus `key`.
+    func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, _ detail: Detail) {
+        for component in path { steps.append(PathStep(component)) }
+        if let key { steps.append(PathStep(key)) }
+        recorded.append(Recorded(kind: kind, pathEnd: steps.count, detail: detail))
+        cache = nil
+    }
+
+    /// The recorded events, spelt (once).
+    var events: [DecodingEvent] {
+        lock.withLock {
+            if let cache { return cache }
+            var start = 0
+            let spelt = recorded.map { event in
+                defer { start = event.pathEnd }
+                let detail: String
+                switch event.detail {
+                case .text(let text): detail = text
+                case .deferred(let facts): detail = facts.spelt()
+                }
+                return DecodingEvent(path: event.path ?? pathString(steps[start ..< event.pathEnd]), kind: event.kind, detail: detail)
+            }
+            cache = spelt
+            return spelt
+        }
+    }
 }

@@ -26,13 +26,44 @@ enum PathComponent {
 /// Spells a coding path the way reports and messages show it: `users[2].address.zip`.
 func pathString(_ keys: [any CodingKey]) -> String {
     var result = ""
-    for key in keys {
-        if let index = key.intValue, key.stringValue == "Index \(index)" {
-            result += "[\(index)]"
-        } else {
-            if !result.isEmpty { result += "." }
-            result += key.stringValue
+    for key in keys { appendStep(key.stringValue, key.intValue, to: &result) }
+    return result
+}
+
+/// What a report keeps of one path component while decoding: a coding key's two spellings, or an
+/// array index. Taken without allocation (a `CodingKeys` case's `stringValue` is a literal) and
+/// spelt with ``pathString(_:)-swift.func`` only when the report is read.
+enum PathStep {
+    case index(Int)
+    case key(String, Int?)
+
+    init(_ component: PathComponent) {
+        switch component {
+        case .index(let i): self = .index(i)
+        case .name(let name): self = .key(name, nil)
+        case .key(let key): self = .key(key.stringValue, key.intValue)
+        case .intKey(let i): self = .key(String(i), i)
+        }
+    }
+}
+
+/// Spells recorded steps exactly as ``pathString(_:)-swift.func`` spells the coding keys they came from.
+func pathString(_ steps: ArraySlice<PathStep>) -> String {
+    var result = ""
+    for step in steps {
+        switch step {
+        case .index(let i): result += "[\(i)]"
+        case .key(let string, let int): appendStep(string, int, to: &result)
         }
     }
     return result
+}
+
+private func appendStep(_ string: String, _ int: Int?, to result: inout String) {
+    if let index = int, string == "Index \(index)" {
+        result += "[\(index)]"
+    } else {
+        if !result.isEmpty { result += "." }
+        result += string
+    }
 }
