@@ -37,12 +37,14 @@ extension DecoderImpl {
             let fallbackObject = impl.fallbackObject(nested: !extra.isEmpty)
             context = extra.isEmpty && converted == nil && fallbackObject == DecoderImpl.missingNode
                 ? nil : ContainerContext(extra: extra, convertedKeys: converted, fallbackObject: fallbackObject)
+            if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, depth: depth, extra: extra, meta: meta) }
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
 
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
+            if impl.unknownKeys != nil { impl.markAllMembers(of: object) }
             var keys: [Key] = []
             var seen = Set<String>()
             var mappedTargets = Set<String>()
@@ -85,7 +87,9 @@ extension DecoderImpl {
                 switch meta.decodingRule(for: key.stringValue) {
                 case .own: break
                 case .excluded: return nil
-                case .mapped(let lookups): return impl.findMapped(lookups, in: object, depth: depth)
+                case .mapped(let lookups):
+                    if impl.unknownKeys != nil { impl.markMapped(lookups, in: object, depth: depth, extra: extra) }
+                    return impl.findMapped(lookups, in: object, depth: depth)
                 }
             }
             if let convertedKeys = context?.convertedKeys {
@@ -117,11 +121,13 @@ extension DecoderImpl {
         private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             try withExtraPath {
                 let component = PathComponent.key(key)
+                let transform = try transform(for: key, T.self)
                 guard let node = find(key) else {
                     if context != nil, let value = try fallbackValue(T.self, key) { return value }
                     return try impl.substitute(T.self, key: component, reason: .missing(tried: tried(key)), owner: meta)
                 }
                 do {
+                    if let transform { return try impl.decodeTransformed(transform, T.self, node: node, key: component) }
                     return try read(node, component)
                 } catch let error as NotConverted {
                     return try impl.substitute(T.self, key: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: meta)
@@ -136,12 +142,14 @@ extension DecoderImpl {
         @inline(__always)
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
             try withExtraPath {
+                let transform = try transform(for: key, T.self)
                 guard let node = find(key) else {
                     return context == nil ? nil : try fallbackValue(T.self, key)
                 }
                 let component = PathComponent.key(key)
                 if impl.nodes[node].kind == .null { return nil }
                 do {
+                    if let transform { return try impl.decodeTransformed(transform, T.self, node: node, key: component) }
                     return try read(node, component)
                 } catch let error as NotConverted {
                     return try impl.absorbIntoNil(error, T.self, node: node, key: component)
@@ -176,6 +184,10 @@ extension DecoderImpl {
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            if let meta, meta.unknownKeysProperty == key.stringValue {
+                _ = find(key)
+                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key))
+            }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
@@ -204,6 +216,10 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            if let meta, meta.unknownKeysProperty == key.stringValue {
+                _ = find(key)
+                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key))
+            }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
                 if let update = impl.update {

@@ -49,6 +49,7 @@ extension DecoderImpl {
     @inline(__always)
     private func found(_ member: Int, object: Int, depth: Int) -> Int {
         let value = member + 1
+        unknownKeys?.mark(member)
         if depth >= 0 {
             while cursors.count <= depth { cursors.append((object: -1, position: 0)) }
             cursors[depth] = (object, next(value))
@@ -106,6 +107,7 @@ extension DecoderImpl {
         guard let ordinal = convertedKeys.firstIndex(of: name) else { return nil }
         var member = object + 1
         for _ in 0 ..< ordinal { member = next(member + 1) }
+        unknownKeys?.mark(member)
         return member + 1
     }
 

@@ -61,6 +61,9 @@ extension DecoderImpl.KeyedContainer {
         guard let fallbackObject = context?.fallbackObject, fallbackObject != DecoderImpl.missingNode, let update = impl.update,
               let node = findFallback(key, in: fallbackObject, update: update) else { return nil }
         update.decoder.path = impl.path
+        if let transform = try transform(for: key, T.self) {
+            return try update.decoder.decodeTransformed(transform, T.self, node: node, key: .key(key))
+        }
         return try update.decoder.unwrap(T.self, node: node, key: .key(key))
     }
 

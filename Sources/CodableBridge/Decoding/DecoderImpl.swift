@@ -54,6 +54,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
+    /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
+    let unknownKeys: UnknownKeyTracker?
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).
     var ownedBuffers: OwnedBuffers?
 
@@ -67,6 +69,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.report = report
         self.lenient = !options.coercion.mismatchIsError
         self.firstPresentAlternates = options.alternateKeyRule == .firstPresent || options.coercion.firstPresentAlternates
+        self.unknownKeys = DecoderImpl.makeUnknownKeyTracker(options: options, report: report, nodeCount: nodes.count)
         self.path = path
         self.path.reserveCapacity(16)
         self.current = current
@@ -93,7 +96,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
                 node = try impl.locate(keyPath: keyPath)
             }
             guard let fallback else { return try impl.decodeRoot(T.self, node: node) }
-            return try with(tape: fallback, options: options, report: nil, path: []) { fallbackImpl in
+            var fallbackOptions = options
+            fallbackOptions.unknownKeyStrategy = .ignore
+            return try with(tape: fallback, options: fallbackOptions, report: nil, path: []) { fallbackImpl in
                 impl.update = UpdateFallback(decoder: fallbackImpl)
                 return try impl.decodeRoot(T.self, node: node)
             }

@@ -31,6 +31,9 @@ final class EncoderImpl {
     private var keyMaps: [ObjectIdentifier: EncodingKeyMap] = [:]
     /// Whether a model type implements `didEncode(into:)`, once known in this encode.
     private var didEncodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// `unknownKeysProperty` values waiting to be written into their model's object (by object
+    /// node), after the model's own properties (EncoderImpl+RoundTrip.swift).
+    var capturedMembers: [Int32: JSONObject] = [:]
     private lazy var userInfoValues: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 }
 
     private init(options: BridgeEncoder) {
@@ -161,6 +164,7 @@ final class EncoderImpl {
         let id = ObjectIdentifier(modelType)
         let map = try keyMap(for: modelType, id: id, value: model, at: node)
         try withTarget(node, map: map) { try model.encode(to: self) }
+        if map.captureProperty != nil { try writeCapturedMembers(into: node) }
         guard tree[node].kind == .object else { return }
         let implemented = didEncodeImplemented[id] ?? HookProbe.isImplemented(.didEncode, by: modelType)
         if implemented == false {

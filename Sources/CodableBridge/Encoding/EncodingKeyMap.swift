@@ -39,6 +39,13 @@ final class EncodingKeyMap: Sendable {
     private let destinations: [Destination]
     /// The destination of a property not in the table: `.skip` when `onlyProperties` is set.
     private let otherDestination: Destination
+    /// The type's name, for messages.
+    let typeName: String
+    /// Per-property transforms (`valueTransforms`).
+    let transforms: [String: JSONTransform]
+    /// The `JSONObject` property whose members are written into the model's object
+    /// (`unknownKeysProperty`).
+    let captureProperty: String?
 
     /// Where the property with coding key `property` is written.
     func destination(for property: String) -> Destination {
@@ -61,7 +68,7 @@ final class EncodingKeyMap: Sendable {
             guard let path = meta.encodingPath(for: property), !path.isEmpty else { continue }
             destinations[property] = path.count == 1 ? .key(path[0]) : .path(path)
         }
-        for property in meta.excluded {
+        for property in meta.excluded.union(meta.ignoredOnEncode) {
             destinations[property] = .skip
         }
         for property in meta.only ?? [] where destinations[property] == nil {
@@ -87,6 +94,9 @@ final class EncodingKeyMap: Sendable {
         self.names = names
         self.destinations = values
         self.otherDestination = meta.only == nil ? .unmapped : .skip
+        self.typeName = meta.typeName
+        self.transforms = meta.transforms
+        self.captureProperty = meta.unknownKeysProperty
     }
 
     // MARK: Cache

@@ -46,6 +46,14 @@ extension EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
+    /// A value transform threw while encoding.
+    static func transformFailed(_ value: Any, transform: String, codingPath: [any CodingKey], error: any Error) -> EncodingError {
+        .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "The transform \(transform) could not write the value at \(place(codingPath)): \(error)",
+            underlyingError: error))
+    }
+
     /// A value that encoded nothing at the top level.
     static func encodedNothing<T>(_ value: T) -> EncodingError {
         .invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))

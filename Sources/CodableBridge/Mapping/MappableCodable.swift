@@ -50,6 +50,42 @@ public protocol MappableCodable: Codable {
     /// ```
     static var enumsDefaultToFirstCase: Bool { get }
 
+    /// The name of a ``JSONObject`` property that receives every member of the incoming object the
+    /// model does not read (a key neither its `init(from:)` asks for nor its mapping names), and
+    /// whose members are written back into the object on encode — so decoding then encoding keeps
+    /// fields the model does not declare. Captured members are not reported as unknown keys.
+    /// Defaults to `nil` (unknown members are dropped).
+    ///
+    /// ```swift
+    /// struct Profile: MappableCodable {
+    ///     var name: String
+    ///     var extras = JSONObject()
+    ///     static var unknownKeysProperty: String? { "extras" }
+    /// }
+    /// // {"name": "Ada", "theme": "dark"} → extras == ["theme": "dark"] → encodes back the same
+    /// ```
+    static var unknownKeysProperty: String? { get }
+
+    /// Per-property conversions applied in both directions instead of the usual decoding and
+    /// encoding of the property: property name (its coding key string) → ``JSONTransform``. A
+    /// transform that throws while decoding is a not-converted value (the coercion policy, the
+    /// missing-value strategy and the report apply). Defaults to `[:]`.
+    ///
+    /// ```swift
+    /// static var valueTransforms: [String: JSONTransform] {
+    ///     ["birthday": .dateFormat("yyyy-MM-dd"), "updated": .millisecondsSince1970]
+    /// }
+    /// ```
+    static var valueTransforms: [String: JSONTransform] { get }
+
+    /// Properties written when encoding but never read when decoding (treated as absent, so they
+    /// take their default; `update(_:from:)` keeps their current value). Defaults to `[]`.
+    static var ignoredOnDecode: Set<String> { get }
+
+    /// Properties read when decoding but never written when encoding (a server-computed field).
+    /// Defaults to `[]`.
+    static var ignoredOnEncode: Set<String> { get }
+
     /// Picks the type to decode for `json`, the object about to be decoded — a subclass, for
     /// example, chosen by a `"type"` member. Applies at top level, to properties and to container
     /// elements. Return `nil` to decode `Self`. Defaults to `nil`.
@@ -74,6 +110,10 @@ extension MappableCodable {
     public static var ignoredProperties: Set<String> { [] }
     public static var onlyProperties: Set<String>? { nil }
     public static var enumsDefaultToFirstCase: Bool { false }
+    public static var unknownKeysProperty: String? { nil }
+    public static var valueTransforms: [String: JSONTransform] { [:] }
+    public static var ignoredOnDecode: Set<String> { [] }
+    public static var ignoredOnEncode: Set<String> { [] }
     // The defaults mark themselves so the coders can skip building trees for hooks a type does
     // not implement (see `HookProbe`).
     public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
