@@ -101,7 +101,9 @@ public struct BridgeDecoder: Sendable {
     /// try decoder.update(&user, from: Data(#"{"name": "Ada"}"#.utf8))   // only name changes
     /// ```
     public func update<T: Codable>(_ value: inout T, from data: Data) throws {
-        let current = JSONTape(value: try BridgeEncoder().encodeToJSONValue(value))
+        var encoder = BridgeEncoder()
+        encoder.writesPropertiesIgnoredOnEncode = true
+        let current = JSONTape(value: try encoder.encodeToJSONValue(value))
         value = try DecoderImpl.decode(T.self, tape: parse(data), options: self, report: nil, keyPath: nil, fallback: current)
     }
 

@@ -244,6 +244,9 @@ extension DecoderImpl {
         options.unknownKeyStrategy = .ignore
         return DecoderImpl.with(tape: defaults, options: options, report: nil, path: path + [key]) { child in
             guard child.nodes[0].kind == .object, let node = child.findMapped(lookups, in: 0) else { return nil }
+            if let transform = owner.transforms[name], transform.valueType == T.self {
+                return try? child.decodeTransformed(transform, T.self, node: node, key: key)
+            }
             return try? child.unwrap(T.self, node: node, key: nil)
         }
     }

@@ -188,7 +188,8 @@ final class EncoderImpl {
         do {
             // Built from ModelMeta, which checks the tables as the decoder does: a bad table fails
             // with the same MappingTableError.
-            let map = try EncodingKeyMap.resolved(for: modelType)
+            let map = options.writesPropertiesIgnoredOnEncode
+                ? try EncodingKeyMap.resolvedKeepingIgnoredOnEncode(for: modelType) : try EncodingKeyMap.resolved(for: modelType)
             keyMaps[id] = map
             return map
         } catch {

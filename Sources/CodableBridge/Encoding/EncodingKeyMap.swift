@@ -61,14 +61,15 @@ final class EncodingKeyMap: Sendable {
         }
     }
 
-    /// The encoding view of `meta`.
-    init(meta: ModelMeta) {
+    /// The encoding view of `meta`; with `keepingIgnoredOnEncode`, `ignoredOnEncode` properties
+    /// are written too (`update(_:from:)`'s fallback tree).
+    init(meta: ModelMeta, keepingIgnoredOnEncode: Bool = false) {
         var destinations: [String: Destination] = [:]
         for property in meta.lookups.keys where meta.isIncluded(property) {
             guard let path = meta.encodingPath(for: property), !path.isEmpty else { continue }
             destinations[property] = path.count == 1 ? .key(path[0]) : .path(path)
         }
-        for property in meta.excluded.union(meta.ignoredOnEncode) {
+        for property in keepingIgnoredOnEncode ? meta.excluded : meta.excluded.union(meta.ignoredOnEncode) {
             destinations[property] = .skip
         }
         for property in meta.only ?? [] where destinations[property] == nil {
@@ -102,6 +103,7 @@ final class EncodingKeyMap: Sendable {
     // MARK: Cache
 
     private static let maps = TypeCache<EncodingKeyMap>()
+    private static let mapsKeepingIgnoredOnEncode = TypeCache<EncodingKeyMap>()
 
     /// The view of `type`'s tables, built on first use.
     ///
@@ -109,4 +111,11 @@ final class EncodingKeyMap: Sendable {
     static func resolved(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
         try maps.value(for: type) { () throws(MappingTableError) in EncodingKeyMap(meta: try ModelMeta.of(type)) }
     }
+    /// The view of `type`'s tables that also writes its `ignoredOnEncode` properties.
+    static func resolvedKeepingIgnoredOnEncode(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
+        try mapsKeepingIgnoredOnEncode.value(for: type) { () throws(MappingTableError) in
+            EncodingKeyMap(meta: try ModelMeta.of(type), keepingIgnoredOnEncode: true)
+        }
+    }
+
 }
