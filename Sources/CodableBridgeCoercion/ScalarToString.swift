@@ -1,16 +1,18 @@
 // Rule family: a JSON number or Boolean where a `String` is expected.
 //
-//     input       .off (strict)    .jsonText (lenient)    .yyModel
+//     input       .off (strict)    .jsonText (lenient)    .yyModel (NSNumber.stringValue)
 //     123         not converted    "123"                  "123"
-//     1.50        not converted    "1.50"                 "1.50"
-//     -1e5        not converted    "-1e5"                 "-1e5"
+//     1.50        not converted    "1.50"                 "1.5"
+//     1.0         not converted    "1.0"                  "1"
+//     -1e5        not converted    "-1e5"                 "-100000"
+//     1e21        not converted    "1e21"                 "1e+21"
+//     1e-7        not converted    "1e-7"                 "1e-07"
 //     true        not converted    "true"                 "1"
 //     false       not converted    "false"                "0"
 //
-// Numbers keep their original source text in both presets: the text is exactly what the JSON
-// said, with no rounding through `Double` (YYModel's `NSNumber.stringValue` would normalise 1.50
-// to "1.5" and 1e5 to "100000" in a platform-dependent way; see Docs/Coercion.md). Booleans
-// follow YYModel's `NSNumber` in `.yyModel` ("1"/"0") and JSON's spelling in `.jsonText`.
+// `.jsonText` keeps the number's source text exactly. `.yyModel` gives what YYModel stores: the
+// `NSNumber.stringValue` (on Apple platforms) of the number `NSJSONSerialization` made of the
+// text — integers in decimal, doubles with `%0.16g` (see `YYModelNumber.stringValue`).
 
 /// Converting numbers and Booleans to `String`.
 ///
@@ -21,6 +23,7 @@
 /// ScalarToString.jsonText(.number("1.50"))   // "1.50"
 /// ScalarToString.jsonText(.bool(true))       // "true"
 /// ScalarToString.yyModel(.bool(true))        // "1"
+/// ScalarToString.yyModel(.number("1.50"))    // "1.5"
 /// ```
 public enum ScalarToString {
     /// Which number/Boolean → `String` rule a policy applies.
@@ -40,7 +43,8 @@ public enum ScalarToString {
         public static let off = Rule(kind: .off)
         /// A number's original source text; `"true"` / `"false"` for Booleans.
         public static let jsonText = Rule(kind: .jsonText)
-        /// A number's original source text; `"1"` / `"0"` for Booleans (YYModel's `NSNumber`).
+        /// YYModel's text: `NSNumber.stringValue` (`1.0` → `"1"`, `1e21` → `"1e+21"`); `"1"` /
+        /// `"0"` for Booleans.
         public static let yyModel = Rule(kind: .yyModel)
 
         /// The setting's name as written in Swift (`"exact"`, `"yyModel"`), for messages and logs.
@@ -71,18 +75,22 @@ public enum ScalarToString {
         }
     }
 
-    /// The text YYModel stores in a string property for a number or Boolean.
+    /// The text YYModel stores in a string property for a number or Boolean: the
+    /// `NSNumber.stringValue` of the value (see ``YYModelNumber/stringValue(ofJSONNumber:)``).
     ///
     /// ```swift
-    /// ScalarToString.yyModel(.bool(false))   // "0"
+    /// ScalarToString.yyModel(.bool(false))      // "0"
+    /// ScalarToString.yyModel(.number("1.0"))    // "1"
+    /// ScalarToString.yyModel(.number("1e-7"))   // "1e-07"
     /// ```
     ///
     /// - Parameter scalar: The JSON value.
-    /// - Returns: The number's source text, `"1"` or `"0"`; the string itself for a string; `nil`
-    ///   for null.
+    /// - Returns: The number's `NSNumber.stringValue`, `"1"` or `"0"`; the string itself for a
+    ///   string; `nil` for null.
     public static func yyModel(_ scalar: CoercionScalar) -> String? {
         switch scalar {
         case .bool(let value): value ? "1" : "0"
+        case .number(let text): YYModelNumber.stringValue(ofJSONNumber: text)
         default: jsonText(scalar)
         }
     }

@@ -106,6 +106,54 @@ public enum YYModelNumber: Sendable, Hashable {
         return .double(value)
     }
 
+    /// The text `NSNumber.stringValue` gives on Apple platforms, which YYModel stores in a
+    /// `NSString` property: Booleans `"1"` / `"0"`, integers in decimal, doubles with C's
+    /// `%0.16g` (the format `-[NSNumber descriptionWithLocale:]` documents for `double`).
+    ///
+    /// ```swift
+    /// YYModelNumber.double(1.0).stringValue     // "1"
+    /// YYModelNumber.double(1e21).stringValue    // "1e+21"
+    /// YYModelNumber.double(1e-7).stringValue    // "1e-07"
+    /// YYModelNumber.double(123456789012345678).stringValue   // "1.234567890123457e+17"
+    /// YYModelNumber.bool(true).stringValue      // "1"
+    /// ```
+    ///
+    /// swift-corelibs-foundation formats doubles differently (`NSNumber(value: 1.0).stringValue`
+    /// is `"1.0"` on Linux); this is Apple's text, on every platform.
+    public var stringValue: String {
+        switch self {
+        case .bool(let value): value ? "1" : "0"
+        case .integer(let value): String(value)
+        case .unsigned(let value): String(value)
+        case .double(let value): String(format: "%0.16g", value)
+        }
+    }
+
+    /// The text YYModel stores in a string property for a JSON number: the `NSNumber.stringValue`
+    /// of what `NSJSONSerialization` makes of `text`.
+    ///
+    /// Integers within `Int64` / `UInt64` print in decimal (`-0` → `"0"`); numbers with a
+    /// fraction or exponent become a `Double` and print with `%0.16g` (`1.50` → `"1.5"`,
+    /// `1e5` → `"100000"`, `0.30000000000000004` → `"0.3"`); integers beyond `UInt64` arrive as
+    /// `NSDecimalNumber` and keep their digits.
+    ///
+    /// ```swift
+    /// YYModelNumber.stringValue(ofJSONNumber: "1.0")    // "1"
+    /// YYModelNumber.stringValue(ofJSONNumber: "-1e5")   // "-100000"
+    /// ```
+    ///
+    /// - Parameter text: The JSON number's source text.
+    /// - Returns: The string YYModel would store; `text` itself when it is not a finite number.
+    public static func stringValue(ofJSONNumber text: String) -> String {
+        if let number = fromJSONNumber(text) {
+            if case .double = number, text.utf8.allSatisfy({ ASCII.isDigit($0) || $0 == UInt8(ascii: "-") }) {
+                return text   // an integer beyond UInt64: NSDecimalNumber keeps its digits
+            }
+            return number.stringValue
+        }
+        return text
+    }
+
     /// The value as YYModel's `boolValue`: non-zero is `true`.
     public var boolValue: Bool {
         switch self {

@@ -16,8 +16,8 @@ extension DecoderImpl {
            let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
         {
             guard chosen is T.Type else {
-                // The data chose a class that does not fit here (a cat in a list of dogs): bad
-                // data, so a lenient container drops the element.
+                // The hook returned a class that cannot be stored here (a cat where a dog is
+                // declared): the table is wrong, so the decode fails instead of dropping data.
                 throw DecodingMessages.chosenTypeDoesNotFit(meta.typeName, chosen: chosen, declared: T.self, path: codingPath(adding: key))
             }
             concrete = chosen

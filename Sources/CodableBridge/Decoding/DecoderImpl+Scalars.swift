@@ -210,8 +210,9 @@ extension DecoderImpl {
     // Servers that quote every number make string → number the common case, so the plainest
     // spellings are read in place. A string of digits (`"42"`, `"-7"`) or in JSON number grammar
     // (`"1.5e3"`) converts to the same value under every built-in rule that reads numeric strings
-    // (lenient and YYModel alike); anything else — spaces, `+`, words, overflow, custom rules —
-    // goes through the policy.
+    // (lenient and YYModel alike) — except that YYModel reads a string without a "." with atoll
+    // (`"1e5"` → 1); anything else — spaces, `+`, words, overflow, custom rules — goes through
+    // the policy.
 
     /// The integer in a string node of plain digits, when the policy reads numeric strings.
     @inline(__always)
@@ -243,12 +244,16 @@ extension DecoderImpl {
         // safe: a string node's bytes lie in the tape's buffer, so it is not empty
         let content = UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length))
         guard JSONNumber.isValidGrammar(content) else { return nil }
+        // YYModel reads a string without a "." with atoll, not strtod: "1e5" is 1 and "-0" is +0.
+        // Those go to the policy; with a "." (atof) or plain digits the value is the same.
+        let atoll = options.coercion.stringToFloatingPoint == .yyModel && !content.contains(UInt8(ascii: "."))
+        if atoll, content.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return nil }
         // Unescaped string content is followed by its closing quote, where strtod stops.
         // safe: `content` starts inside the non-empty tape buffer (n.length > 0 is checked above)
         let value = UnsafeRawPointer(content.baseAddress!).withMemoryRebound(to: CChar.self, capacity: content.count) { strtod($0, nil) }
         let converted = T(value)
         guard value.isFinite, converted.isFinite, converted != 0 || !hasNonZeroDigit(n) else { return nil }
-        return converted
+        return atoll && converted == 0 ? 0 : converted
     }
 
     // MARK: Foundation types

@@ -121,9 +121,10 @@ enum DecodingMessages {
         dataCorrupted(path: path, "\(rejection.typeName).\(rejection.hook) rejected the model: \(rejection.underlying)", underlying: rejection.underlying)
     }
 
-    /// `decodingType(for:)` chose a class that does not fit the declared type.
+    /// `decodingType(for:)` chose a class that does not fit the declared type: an invalid table,
+    /// never dropped as bad data would be.
     static func chosenTypeDoesNotFit(_ typeName: String, chosen: Any.Type, declared: Any.Type, path: [any CodingKey]) -> DecodingError {
-        dataCorrupted(path: path, "\(typeName).decodingType(for:) returned \(chosen), which is not a subtype of \(declared).")
+        mappingTable(.chosenTypeNotASubclass(typeName, chosen: chosen, declared: declared), path: path)
     }
 
     /// A decoded model is not of the type asked for.

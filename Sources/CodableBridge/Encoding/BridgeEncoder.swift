@@ -36,6 +36,18 @@ public struct BridgeEncoder: Sendable {
     public var nilEncodingStrategy: NilEncodingStrategy = .omit
     /// How NaN and infinity are written. Defaults to `.throw`.
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
+    /// The deepest nesting of arrays and objects written; a deeper value — a cyclic object graph
+    /// (`a.next = b; b.next = a`) included — throws `EncodingError.invalidValue` at the coding
+    /// path where the limit was passed, instead of overflowing the stack. Each model, array,
+    /// dictionary and custom `encode(to:)` counts one level (optionals do not; a `JSONValue`
+    /// counts its own arrays and objects), so `maxDepth` levels encode and one more throws.
+    /// Defaults to `512`, the decoder's limit.
+    ///
+    /// ```swift
+    /// var encoder = BridgeEncoder()
+    /// encoder.maxDepth = 64   // fail fast on runaway recursion
+    /// ```
+    public var maxDepth: Int = 512
     /// Values your `encode(to:)` implementations can read from `encoder.userInfo`. Defaults to empty.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// Whether `ignoredOnEncode` properties are written anyway: set by `update(_:from:)`, whose
@@ -58,7 +70,8 @@ public struct BridgeEncoder: Sendable {
     /// - Returns: The JSON text as UTF-8 bytes.
     /// - Throws: `EncodingError.invalidValue` with the coding path (a non-finite float under
     ///   `.throw`, a top-level value that encodes nothing, a `didEncode` hook that threw, an
-    ///   invalid mapping table), or any error thrown by an `encode(to:)`.
+    ///   invalid mapping table, a value nested deeper than ``maxDepth``), or any error thrown by
+    ///   an `encode(to:)`.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         try encodeToWriter(value).takeData()
     }

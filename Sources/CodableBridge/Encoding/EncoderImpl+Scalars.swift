@@ -99,7 +99,11 @@ extension EncoderImpl {
     /// Stores `value` as is. A number made from a non-finite `Double` (`"nan"`, `"inf"`) is
     /// treated like the `Double`: an error under `.throw`, its string under `.convertToString`.
     func encodeJSONValue(_ value: JSONValue, into node: Int32) throws {
-        if value.containsNonJSONNumber {
+        let scan = value.scan(depthBudget: maxDepth - depth)
+        if scan.tooDeep {
+            throw EncodingError.tooDeep(value, maxDepth: maxDepth, codingPath: tree.codingPath(of: node))
+        }
+        if scan.containsNonJSONNumber {
             tree.setJSONValue(node, try replacingNonJSONNumbers(in: value, at: node))
         } else {
             tree.setJSONValue(node, value)
@@ -134,17 +138,28 @@ extension EncoderImpl: BridgeValueEncoding {
 
 extension JSONValue {
     /// Whether a number anywhere inside is not JSON number text (`nan`, `inf` from a non-finite
-    /// `Double`).
-    var containsNonJSONNumber: Bool {
+    /// `Double`), and whether the arrays and objects nest deeper than `depthBudget`. The walk
+    /// stops at the budget, so its own recursion is bounded.
+    func scan(depthBudget: Int) -> (containsNonJSONNumber: Bool, tooDeep: Bool) {
         switch self {
         case .number(let number):
-            return !JSONWriter.startsLikeNumber(number.text.utf8)
-        case .array(let elements):
-            return elements.contains { $0.containsNonJSONNumber }
-        case .object(let object):
-            return object.values.contains { $0.containsNonJSONNumber }
+            return (!JSONWriter.startsLikeNumber(number.text.utf8), false)
         case .null, .bool, .string:
-            return false
+            return (false, false)
+        case .array, .object:
+            guard depthBudget > 0 else { return (false, true) }
+            var nonJSON = false
+            func visit(_ child: JSONValue) -> Bool {
+                let inner = child.scan(depthBudget: depthBudget - 1)
+                nonJSON = nonJSON || inner.containsNonJSONNumber
+                return inner.tooDeep
+            }
+            if case .array(let elements) = self {
+                for element in elements where visit(element) { return (nonJSON, true) }
+            } else if case .object(let object) = self {
+                for member in object.values where visit(member) { return (nonJSON, true) }
+            }
+            return (nonJSON, false)
         }
     }
 }

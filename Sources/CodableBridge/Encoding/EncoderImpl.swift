@@ -13,6 +13,15 @@ import Foundation
 // hot path — and Date, Data, URL, Decimal and JSONValue the same way before `encode(to:)` would
 // be called. Conformances are looked up once per composite type per encode (`TypeTraits`), and
 // per value only for classes, whose subclasses may adopt `MappableCodable`.
+//
+// Depth. Every composite value (a model, an array, a dictionary, any `encode(to:)` of your own)
+// is encoded by a nested call, so a cyclic object graph or a very deep value would overflow the
+// stack. `depth` counts the composite values being encoded, one integer compare per value: past
+// `maxDepth` the encode throws at that value's coding path instead. Optionals are not a level
+// (they write their wrapped value in place); a `JSONValue` counts its own arrays and objects.
+//
+//     a.next = b; b.next = a      encode(a) → a(1) → next: b(2) → next: a(3) → … → 513: throws
+//                                 at next.next.….next (512 keys)
 
 /// The encoder behind ``BridgeEncoder``: builds an ``EncodedTree`` from `Encodable` values.
 final class EncoderImpl {
@@ -34,6 +43,10 @@ final class EncoderImpl {
     /// `unknownKeysProperty` values waiting to be written into their model's object (by object
     /// node), after the model's own properties (EncoderImpl+RoundTrip.swift).
     var capturedMembers: [Int32: JSONObject] = [:]
+    /// How many composite values enclose the one being encoded (see the design comment).
+    private(set) var depth = 0
+    /// ``BridgeEncoder/maxDepth``.
+    let maxDepth: Int
     private lazy var userInfoValues: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 }
 
     private init(options: BridgeEncoder) {
@@ -41,6 +54,7 @@ final class EncoderImpl {
         self.tree = EncodedTree()
         self.keyConversion = options.keyEncodingStrategy.base
         self.writesNullForAbsentValues = options.nilEncodingStrategy == .null
+        self.maxDepth = options.maxDepth
     }
 
     /// Encodes `value` into a new tree.
@@ -109,8 +123,10 @@ final class EncoderImpl {
             // safe: T.self == JSONValue.self is checked by the enclosing `if`
             try encodeJSONValue(value as! JSONValue, into: node)
         } else if T.self == [String].self {
+            try checkDepth(value, at: node)
             encodeArray(unsafeBitCast(value, to: [String].self), into: node) { tree.setString($1, $0) }
         } else if T.self == [Int].self {
+            try checkDepth(value, at: node)
             encodeArray(unsafeBitCast(value, to: [Int].self), into: node) { tree.set($1, .int, UInt64(bitPattern: Int64($0))) }
         } else {
             try encodeComposite(value, into: node)
@@ -124,8 +140,22 @@ final class EncoderImpl {
         }
     }
 
+    /// Throws when a container at `node` would be nested deeper than `maxDepth`.
+    @inline(__always)
+    private func checkDepth<T>(_ value: T, at node: Int32) throws {
+        if depth >= maxDepth { throw EncodingError.tooDeep(value, maxDepth: maxDepth, codingPath: tree.codingPath(of: node)) }
+    }
+
     private func encodeComposite<T: Encodable>(_ value: T, into node: Int32) throws {
         let traits = self.traits(of: T.self)
+        if traits.contains(.optional) {
+            // Not a level: an optional writes its wrapped value (or null) in place.
+            try withTarget(node, map: nil) { try value.encode(to: self) }
+            return
+        }
+        try checkDepth(value, at: node)
+        depth &+= 1
+        defer { depth &-= 1 }
         if traits.contains(.stringKeyedDictionary), convertsKeys {
             // JSONEncoder leaves the keys of [String: V] unconverted by the key strategy.
             tree.set(node, .object)
@@ -179,6 +209,9 @@ final class EncoderImpl {
         } catch {
             throw EncodingError.didEncodeFailed(model, type: modelType, codingPath: tree.codingPath(of: node), error: error)
         }
+        // The object is this model's own level, already counted: measure it from the level above.
+        depth &-= 1
+        defer { depth &+= 1 }
         try encodeJSONValue(.object(object), into: node)
     }
 
@@ -206,6 +239,8 @@ final class EncoderImpl {
         static let stringKeyedDictionary = TypeTraits(rawValue: 2)
         /// A class that is not itself `MappableCodable`: a subclass may be (checked per value).
         static let classType = TypeTraits(rawValue: 4)
+        /// An `Optional`, which is not a level of nesting.
+        static let optional = TypeTraits(rawValue: 8)
     }
 
     private func traits<T>(of type: T.Type) -> TypeTraits {
@@ -218,6 +253,7 @@ final class EncoderImpl {
             traits.insert(.classType)
         }
         if type is any StringKeyedDictionaryEncoding.Type { traits.insert(.stringKeyedDictionary) }
+        if type is any OptionalEncoding.Type { traits.insert(.optional) }
         traitsCache[id] = traits
         return traits
     }
@@ -242,6 +278,11 @@ final class EncoderImpl {
 
     var userInfo: [CodingUserInfoKey: Any] { userInfoValues }
 }
+
+/// `Optional`, recognised once per type (it is not a level of nesting).
+protocol OptionalEncoding {}
+
+extension Optional: OptionalEncoding {}
 
 /// `[String: V]`, whose keys `JSONEncoder` leaves unconverted by the key strategy.
 protocol StringKeyedDictionaryEncoding {

@@ -54,6 +54,15 @@ extension EncodingError {
             underlyingError: error))
     }
 
+    /// A value nested deeper than ``BridgeEncoder/maxDepth`` — usually a cyclic object graph.
+    static func tooDeep(_ value: Any, maxDepth: Int, codingPath: [any CodingKey]) -> EncodingError {
+        .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "Unable to encode \(type(of: value)) at \(place(codingPath)): it is nested deeper than "
+                + "maxDepth (\(maxDepth)) arrays and objects. A cycle in an object graph (a.next = b; b.next = a) "
+                + "nests without end; break it, or raise BridgeEncoder.maxDepth for a value that is really this deep."))
+    }
+
     /// A value that encoded nothing at the top level.
     static func encodedNothing<T>(_ value: T) -> EncodingError {
         .invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))

@@ -18,6 +18,10 @@
 /// The tables are read once per type, validated and cached; an invalid table (an empty key, empty
 /// alternates, an unknown property) is reported as an error naming the type and the entry the
 /// first time the type is decoded or encoded.
+///
+/// For a class hierarchy, subclass ``BridgeObject``: its tables and hooks are `open class`
+/// members, so a subclass overrides them (`override class var keyMapping`) instead of declaring a
+/// `static var` that the coders would never read.
 public protocol MappableCodable: Codable {
     /// Property (coding key string) → JSON key, key path or alternates. Properties not listed use
     /// their own coding key (after the decoder's `keyDecodingStrategy`). Defaults to `[:]`.

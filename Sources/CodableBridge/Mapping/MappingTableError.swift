@@ -85,6 +85,13 @@ extension MappingTableError {
         MappingTableError(typeName: "the model declaring it", entry: "elementTypes names \(concrete) for a property declared as \(declared)",
                           problem: "\(concrete) is not a subtype of \(declared)")
     }
+
+    /// `decodingType(for:)` returned a class that is not the declared type or a subclass of it.
+    static func chosenTypeNotASubclass(_ typeName: String, chosen: Any.Type, declared: Any.Type) -> MappingTableError {
+        let chosen = String(reflecting: chosen)
+        return MappingTableError(typeName: typeName, entry: "decodingType(for:) returned \(chosen)",
+                                 problem: "\(chosen) is not a subclass of the declared type \(String(reflecting: declared)); return the declared type, one of its subclasses, or nil")
+    }
 }
 
 // MARK: - Round-trip tables (unknown keys, transforms, one-direction properties)

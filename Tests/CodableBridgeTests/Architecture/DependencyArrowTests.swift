@@ -18,6 +18,10 @@ struct DependencyArrowTests {
             "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report", "CodableBridge/JSON",
             "CodableBridge/Support", "CodableBridgeCoercion",
         ],
+        "CodableBridge/Models": [
+            "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/JSON",
+            "CodableBridge/Support",
+        ],
     ]
 
     @Test func everyFolderHasARule() throws {

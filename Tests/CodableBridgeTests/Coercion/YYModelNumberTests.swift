@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import CodableBridgeCoercion
 
@@ -54,6 +55,54 @@ extension CoercionTests {
         ] as [(String, YYModelNumber)])
         func fromJSONNumber(text: String, expected: YYModelNumber) {
             #expect(YYModelNumber.fromJSONNumber(text) == expected)
+        }
+
+        @Test("stringValue is Apple's NSNumber.stringValue: decimal integers, %0.16g doubles", arguments: [
+            (YYModelNumber.double(1.0),                   "1"),
+            (.double(1e21),                               "1e+21"),
+            (.double(0.1),                                "0.1"),
+            (.double(1e-7),                               "1e-07"),
+            (.double(123_456_789_012_345_678.0),          "1.234567890123457e+17"),
+            (.double(Double.pi),                          "3.141592653589793"),
+            (.double(1.5),                                "1.5"),
+            (.double(-0.0),                               "-0"),
+            (.double(0),                                  "0"),
+            (.double(1e15),                               "1000000000000000"),
+            (.double(1e16),                               "1e+16"),
+            (.double(0.1 + 0.2),                          "0.3"),
+            (.double(.leastNonzeroMagnitude),             "4.940656458412465e-324"),
+            (.double(.greatestFiniteMagnitude),           "1.797693134862316e+308"),
+            (.double(100_000),                            "100000"),
+            (.double(0.000001),                           "1e-06"),
+            (.integer(0),                                 "0"),
+            (.integer(-42),                               "-42"),
+            (.integer(.max),                              "9223372036854775807"),
+            (.integer(.min),                              "-9223372036854775808"),
+            (.unsigned(.max),                             "18446744073709551615"),
+            (.bool(true),                                 "1"),
+            (.bool(false),                                "0"),
+        ] as [(YYModelNumber, String)])
+        func stringValue(number: YYModelNumber, expected: String) {
+            #expect(number.stringValue == expected)
+        }
+
+        @Test("integers and Booleans print as Foundation's NSNumber does on every platform")
+        func stringValueMatchesFoundation() {
+            for value in [Int64.min, -1, 0, 7, 1 << 53 + 1, .max] {
+                #expect(YYModelNumber.integer(value).stringValue == NSNumber(value: value).stringValue)
+            }
+            #expect(YYModelNumber.unsigned(.max).stringValue == NSNumber(value: UInt64.max).stringValue)
+            #expect(YYModelNumber.bool(true).stringValue == NSNumber(value: true).stringValue)
+            #expect(YYModelNumber.bool(false).stringValue == NSNumber(value: false).stringValue)
+        }
+
+        @Test("a JSON number's text as YYModel stores it in a string property", arguments: [
+            ("1.0", "1"), ("1.50", "1.5"), ("-1e5", "-100000"), ("-0", "0"), ("-0.0", "-0"), ("1e-7", "1e-07"),
+            ("123", "123"), ("18446744073709551615", "18446744073709551615"),
+            ("18446744073709551616", "18446744073709551616"), ("-99999999999999999999", "-99999999999999999999"),
+        ])
+        func stringValueOfJSONNumber(text: String, expected: String) {
+            #expect(YYModelNumber.stringValue(ofJSONNumber: text) == expected)
         }
 
         @Test func narrowing() {

@@ -136,6 +136,10 @@ struct DecoderCoercionTableTests {
         TableRow("12.0", all: .value(12)),
         TableRow("12.5", strict: .doesNotFit, lenient: .defaulted(0), yyModel: .coerced(12, detail: "(12.5) → Int 12 (number → Int (YYModel: truncated")),
         TableRow("true", strict: .error(.typeMismatch), lenient: .coerced(1), yyModel: .coerced(1)),
+        // YYModel reads a string without a "." with atoll: it stops at the first non-digit.
+        TableRow(#""1e5""#, strict: .error(.typeMismatch), lenient: .coerced(100_000), yyModel: .coerced(1)),
+        TableRow(#"" 12abc""#, strict: .error(.typeMismatch), lenient: .defaulted(0), yyModel: .coerced(12)),
+        TableRow(#""1.5e3""#, strict: .error(.typeMismatch), lenient: .coerced(1500), yyModel: .coerced(1500)),   // atof
         TableRow(#""null""#, strict: .error(.typeMismatch), lenient: .defaulted(0), yyModel: .defaulted(0)),
         TableRow("null", strict: .error(.valueNotFound), lenient: .defaulted(0, detail: "null; used Int 0"), yyModel: .defaulted(0, detail: "null; used Int 0")),
     ]
@@ -155,12 +159,25 @@ struct DecoderCoercionTableTests {
 
     static let doubleRows: [TableRow<Double>] = [
         TableRow(#""1.5""#, strict: .error(.typeMismatch), lenient: .coerced(1.5), yyModel: .coerced(1.5)),
+        TableRow(#""1e5""#, strict: .error(.typeMismatch), lenient: .coerced(100_000), yyModel: .coerced(1)),   // atoll
+        TableRow(#""1.5e3""#, strict: .error(.typeMismatch), lenient: .coerced(1500), yyModel: .coerced(1500)),   // atof
+        TableRow(#""-0""#, strict: .error(.typeMismatch), lenient: .coerced(-0.0), yyModel: .coerced(0)),
         TableRow("1.5", all: .value(1.5)),
         TableRow("true", strict: .error(.typeMismatch), lenient: .coerced(1), yyModel: .coerced(1)),
     ]
 
     @Test("→ Double", arguments: doubleRows, ReportPreset.allCases)
     func double(row: TableRow<Double>, preset: ReportPreset) { check(row, preset) }
+
+    @Test("→ Double under .yyModel: a string without a \".\" is read with atoll, so \"-0\" is +0 and \"1e5\" is 1")
+    func yyModelAtollSign() throws {
+        let (negativeZero, _) = try decodeReporting(TableBox<Double>.self, #"{"v": "-0"}"#, preset: .yyModel)
+        #expect(negativeZero.v.sign == .plus)
+        let (lenientZero, _) = try decodeReporting(TableBox<Double>.self, #"{"v": "-0"}"#, preset: .lenient)
+        #expect(lenientZero.v.sign == .minus)
+        let (float, _) = try decodeReporting(TableBox<Float>.self, #"{"v": "2e3"}"#, preset: .yyModel)
+        #expect(float.v == 2)
+    }
 
     // MARK: → Bool
 
@@ -188,10 +205,21 @@ struct DecoderCoercionTableTests {
     static let stringRows: [TableRow<String>] = [
         TableRow("123", strict: .error(.typeMismatch), lenient: .coerced("123", detail: #"(123) → String "123""#), yyModel: .coerced("123")),
         // The original number text, not a reformatted Double.
-        TableRow("1.50", strict: .error(.typeMismatch), lenient: .coerced("1.50", detail: #"(1.50) → String "1.50""#), yyModel: .coerced("1.50")),
+        TableRow("1.50", strict: .error(.typeMismatch), lenient: .coerced("1.50", detail: #"(1.50) → String "1.50""#), yyModel: .coerced("1.5", detail: #"(1.50) → String "1.5""#)),
         TableRow("true", strict: .error(.typeMismatch), lenient: .coerced("true", detail: #"(true) → String "true""#), yyModel: .coerced("1", detail: #"(true) → String "1""#)),
         TableRow(#""null""#, all: .value("null")),
         TableRow("null", strict: .error(.valueNotFound), lenient: .defaulted("", detail: #"null; used String "#), yyModel: .defaulted("", detail: "null; used String")),
+        // .yyModel: NSNumber.stringValue of what NSJSONSerialization made of the number.
+        TableRow("1.0", strict: .error(.typeMismatch), lenient: .coerced("1.0", detail: #"(1.0) → String "1.0""#), yyModel: .coerced("1", detail: #"(1.0) → String "1""#)),
+        TableRow("1e21", strict: .error(.typeMismatch), lenient: .coerced("1e21", detail: #"(1e21) → String "1e21""#), yyModel: .coerced("1e+21", detail: #"(1e21) → String "1e+21""#)),
+        TableRow("0.1", strict: .error(.typeMismatch), lenient: .coerced("0.1", detail: #"(0.1) → String "0.1""#), yyModel: .coerced("0.1", detail: #"(0.1) → String "0.1""#)),
+        TableRow("1e-7", strict: .error(.typeMismatch), lenient: .coerced("1e-7", detail: #"(1e-7) → String "1e-7""#), yyModel: .coerced("1e-07", detail: #"(1e-7) → String "1e-07""#)),
+        TableRow("123456789012345678.0", strict: .error(.typeMismatch), lenient: .coerced("123456789012345678.0", detail: #"(123456789012345678.0) → String "123456789012345678.0""#), yyModel: .coerced("1.234567890123457e+17", detail: #"(123456789012345678.0) → String "1.234567890123457e+17""#)),
+        TableRow("3.141592653589793", strict: .error(.typeMismatch), lenient: .coerced("3.141592653589793", detail: #"(3.141592653589793) → String "3.141592653589793""#), yyModel: .coerced("3.141592653589793", detail: #"(3.141592653589793) → String "3.141592653589793""#)),
+        TableRow("-1e5", strict: .error(.typeMismatch), lenient: .coerced("-1e5", detail: #"(-1e5) → String "-1e5""#), yyModel: .coerced("-100000", detail: #"(-1e5) → String "-100000""#)),
+        TableRow("-0", strict: .error(.typeMismatch), lenient: .coerced("-0", detail: #"(-0) → String "-0""#), yyModel: .coerced("0", detail: #"(-0) → String "0""#)),
+        TableRow("18446744073709551615", strict: .error(.typeMismatch), lenient: .coerced("18446744073709551615", detail: #"(18446744073709551615) → String "18446744073709551615""#), yyModel: .coerced("18446744073709551615", detail: #"(18446744073709551615) → String "18446744073709551615""#)),
+        TableRow("12345678901234567890123", strict: .error(.typeMismatch), lenient: .coerced("12345678901234567890123", detail: #"(12345678901234567890123) → String "12345678901234567890123""#), yyModel: .coerced("12345678901234567890123", detail: #"(12345678901234567890123) → String "12345678901234567890123""#)),
     ]
 
     @Test("→ String", arguments: stringRows, ReportPreset.allCases)

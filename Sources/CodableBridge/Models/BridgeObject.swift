@@ -1,0 +1,197 @@
+import Foundation
+
+// MARK: - Design
+//
+// A class model's tables must be overridable, or a subclass's table is silently ignored: a
+// `static var keyMapping` declared in a subclass of a class that adopts `MappableCodable` without
+// declaring the table only shadows the protocol witness (the witness is the base class's — here
+// the protocol extension's default — and a `static` member is never dynamically dispatched).
+// `BridgeObject` declares every table and hook as an `open class` member, so the witness
+// dispatches on the dynamic type, and a subclass must write `override class var …`: the compiler
+// rejects a plain `static var keyMapping` ("overriding declaration requires an 'override'
+// keyword").
+//
+//     BridgeObject            keyMapping [:]        hooks: default (marked)
+//       Animal                keyMapping ["name": "n"]
+//         Dog                 super.keyMapping.merging(["breed": "info.breed"]) { $1 }
+//
+//     ModelMeta(Dog) reads Dog.keyMapping through the witness → ["name": "n", "breed": "info.breed"]
+//
+// The default hooks call `HookProbe.markDefault()`, as `MappableCodable`'s defaults do, so a class
+// that does not override a hook never pays for the `JSONValue` tree the hook would receive. An
+// override is found by the same probe — as long as it does not call `super` into these defaults
+// (the probe cannot tell that call from no override at all). Such a `super` call is flagged by the
+// compiler: the defaults are marked deprecated for callers, which warns at `super.willDecode(json)`
+// and nowhere else (overriding, and the coders' calls through the protocol, do not warn).
+
+/// The base class for class models, as `NSObject` is YYModel's.
+///
+/// Subclass it, override the tables and hooks you need as `class` members, and write
+/// `init(from:)` / `encode(to:)` calling `super` (Swift synthesises neither for a subclass). Every
+/// level of a hierarchy adds its own properties and table entries; all of them land in one JSON
+/// object.
+///
+/// ```swift
+/// class Animal: BridgeObject {
+///     var name = ""
+///
+///     private enum CodingKeys: String, CodingKey { case name }
+///
+///     override init() { super.init() }
+///
+///     required init(from decoder: any Decoder) throws {
+///         let container = try decoder.container(keyedBy: CodingKeys.self)
+///         name = try container.decode(String.self, forKey: .name)
+///         try super.init(from: decoder)
+///     }
+///
+///     override func encode(to encoder: any Encoder) throws {
+///         var container = encoder.container(keyedBy: CodingKeys.self)
+///         try container.encode(name, forKey: .name)
+///         try super.encode(to: encoder)
+///     }
+///
+///     override class var keyMapping: KeyMapping { ["name": "n"] }
+/// }
+/// ```
+///
+/// It also gives YYModel's model utilities, all computed from the mapping: `==` and
+/// `hash(into:)` (same dynamic type and equal encoded trees, like `yy_modelIsEqual:` /
+/// `yy_modelHash`), ``description`` (like `yy_modelDescription`) and ``modelCopy()`` (a deep copy,
+/// like `yy_modelCopy`).
+open class BridgeObject: MappableCodable, Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// Creates a model with every property at its declared value.
+    public init() {}
+
+    /// Reads nothing: `BridgeObject` has no properties. Subclasses read theirs and call
+    /// `try super.init(from: decoder)`.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    public required init(from decoder: any Decoder) throws {}
+
+    /// Writes no property — `BridgeObject` has none — but makes the value a JSON object, so a
+    /// model without properties encodes as `{}`. Subclasses write theirs and call
+    /// `try super.encode(to: encoder)`; every level writes into the same JSON object.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    open func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: AnyCodingKey.self)
+    }
+
+    // MARK: Tables
+
+    /// Property (coding key string) → JSON key, key path or alternates. Defaults to `[:]`.
+    ///
+    /// Override it and merge with the superclass's table, so every level's entries apply:
+    ///
+    /// ```swift
+    /// override class var keyMapping: KeyMapping {
+    ///     super.keyMapping.merging(["breed": "info.breed"]) { $1 }
+    /// }
+    /// ```
+    open class var keyMapping: KeyMapping { [:] }
+
+    /// Concrete types for properties whose declared type is a superclass (the value, or the
+    /// elements of an array, set or dictionary). Defaults to `[:]`; merge with `super`'s.
+    open class var elementTypes: [String: any Codable.Type] { [:] }
+
+    /// Properties never decoded nor encoded. Defaults to `[]`; form the union with `super`'s.
+    open class var ignoredProperties: Set<String> { [] }
+
+    /// When non-nil, only these properties are decoded and encoded. Defaults to `nil`.
+    open class var onlyProperties: Set<String>? { nil }
+
+    /// Whether non-optional `CaseIterable` enum properties fall back to their first case. See
+    /// ``MappableCodable/enumsDefaultToFirstCase``. Defaults to `false`.
+    open class var enumsDefaultToFirstCase: Bool { false }
+
+    /// The `JSONObject` property that captures unknown members. See
+    /// ``MappableCodable/unknownKeysProperty``. Defaults to `nil`.
+    open class var unknownKeysProperty: String? { nil }
+
+    /// Per-property transforms. See ``MappableCodable/valueTransforms``. Defaults to `[:]`; merge
+    /// with `super`'s.
+    open class var valueTransforms: [String: JSONTransform] { [:] }
+
+    /// Properties written but never read. Defaults to `[]`; form the union with `super`'s.
+    open class var ignoredOnDecode: Set<String> { [] }
+
+    /// Properties read but never written. Defaults to `[]`; form the union with `super`'s.
+    open class var ignoredOnEncode: Set<String> { [] }
+
+    // MARK: Hooks
+
+    /// Picks the class to decode for `json` — a subclass, chosen by a `"type"` member for
+    /// example. Return `nil` to decode the declared class. Defaults to `nil`.
+    ///
+    /// The class returned must be the declared class or one of its subclasses; any other class is
+    /// an invalid table (a `DecodingError.dataCorrupted` naming both types).
+    ///
+    /// ```swift
+    /// override class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
+    ///     json["type"] == "dog" ? Dog.self : nil
+    /// }
+    /// ```
+    @available(*, deprecated, message: "BridgeObject's decodingType(for:) does nothing; do not call it through super (an override that does is taken for no override)")
+    open class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
+        HookProbe.markDefault()
+        return nil
+    }
+
+    /// Rewrites the incoming object before decoding; throw to reject the model. Defaults to
+    /// returning `json` unchanged.
+    ///
+    /// An override in a subclass of a class that overrides it too should start from
+    /// `try super.willDecode(json)`; one whose superclasses do not override it must not call
+    /// `super` (the compiler warns).
+    @available(*, deprecated, message: "BridgeObject's willDecode(_:) does nothing; do not call it through super (an override that does is taken for no override)")
+    open class func willDecode(_ json: JSONValue) throws -> JSONValue {
+        HookProbe.markDefault()
+        return json
+    }
+
+    /// Adjusts or validates the decoded model, given the object it came from; throw to reject.
+    /// Defaults to doing nothing.
+    ///
+    /// Call `try super.didDecode(from: json)` only when a superclass overrides it too.
+    @available(*, deprecated, message: "BridgeObject's didDecode(from:) does nothing; do not call it through super (an override that does is taken for no override)")
+    open func didDecode(from json: JSONValue) throws {
+        HookProbe.markDefault()
+    }
+
+    /// Edits the encoded object after every level's properties were written; throw to fail
+    /// encoding. Defaults to doing nothing.
+    ///
+    /// Call `try super.didEncode(into: &json)` only when a superclass overrides it too.
+    @available(*, deprecated, message: "BridgeObject's didEncode(into:) does nothing; do not call it through super (an override that does is taken for no override)")
+    open func didEncode(into json: inout JSONObject) throws {
+        HookProbe.markDefault()
+    }
+
+    // MARK: Description
+
+    /// The class name, the address and the mapped properties (YYModel's `yy_modelDescription`):
+    ///
+    /// ```
+    /// <MyApp.Dog: 0x600000c04000> {
+    ///     info = {
+    ///         breed = "corgi"
+    ///     };
+    ///     n = "Rex"
+    /// }
+    /// ```
+    ///
+    /// Keys are the JSON keys the mapping writes, sorted; strings are quoted, nested objects and
+    /// arrays indented. A model that cannot be encoded shows the error instead of its properties.
+    open var description: String {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        let head = "<\(String(reflecting: type(of: self))): 0x\(String(address, radix: 16))>"
+        do {
+            let tree = try LosslessCoders.encoder.encodeToJSONValue(self)
+            if case .object(let object) = tree, object.isEmpty { return head }
+            return head + " " + ModelDescription.describe(tree)
+        } catch {
+            return head + " <not encodable: \(error)>"
+        }
+    }
+}
