@@ -85,11 +85,13 @@ extension DecoderImpl {
             tracker.pending.removeSubrange(start...)
             throw error
         }
-        try checkUnknownKeys(tracker, from: start)
+        try checkUnknownKeys(tracker, from: start, reader: R.self)
         return value
     }
 
-    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int) throws {
+    /// Checks the objects registered since `start`; `reader` is the type whose `init(from:)` read
+    /// them (named in messages when no mapping names a type).
+    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, reader: Any.Type) throws {
         defer { tracker.pending.removeSubrange(start...) }
         guard zeroDepth == 0 else { return }
         var index = start
@@ -107,7 +109,7 @@ extension DecoderImpl {
                     let name = text(member)
                     if entry.meta?.namedKeys.contains(name) != true {
                         try unknownKey(name, objectPath: path.prefix(entry.depth).map(\.codingKey) + entry.extra.map(\.codingKey),
-                                       meta: entry.meta, throwing: tracker.throwing)
+                                       typeName: entry.meta?.typeName ?? String(reflecting: reader), throwing: tracker.throwing)
                     }
                 }
                 member = next(member + 1)
@@ -115,13 +117,13 @@ extension DecoderImpl {
         }
     }
 
-    private func unknownKey(_ name: String, objectPath: [any CodingKey], meta: ModelMeta?, throwing: Bool) throws {
+    private func unknownKey(_ name: String, objectPath: [any CodingKey], typeName: String, throwing: Bool) throws {
         if throwing {
-            throw DecodingMessages.unknownKey(name, typeName: meta?.typeName, path: objectPath)
+            throw DecodingMessages.unknownKey(name, typeName: typeName, path: objectPath)
         }
         guard let report else { return }
         report.events.append(DecodingEvent(path: pathString(objectPath + [AnyCodingKey(name)]), kind: .unknownKey,
-                                           detail: DecodingMessages.unknownKeyDetail(name, typeName: meta?.typeName)))
+                                           detail: DecodingMessages.unknownKeyDetail(name, typeName: typeName)))
     }
 
     /// Registers a keyed container's object for the check at the end of its level.

@@ -242,16 +242,15 @@ enum DecodingMessages {
     // MARK: Round trips (unknown keys, unknown cases, transforms)
 
     /// `unknownKeyStrategy = .throw`: the object at `path` has a key no model reads.
-    static func unknownKey(_ key: String, typeName: String?, path: [any CodingKey]) -> DecodingError {
-        let reader = typeName.map { "by \($0) nor named by its mapping" } ?? "by the decoding type"
-        return dataCorrupted(path: path,
-                             "Unknown key \"\(key)\": it is not read \(reader). Map it, capture it with unknownKeysProperty, or decode with unknownKeyStrategy = .ignore or .report.",
-                             underlying: UnknownKeyFound(key: key))
+    static func unknownKey(_ key: String, typeName: String, path: [any CodingKey]) -> DecodingError {
+        dataCorrupted(path: path,
+                      "Unknown key \"\(key)\": \(typeName) neither reads it nor names it in a mapping table. Map it, capture it with unknownKeysProperty, or decode with unknownKeyStrategy = .ignore or .report.",
+                      underlying: UnknownKeyFound(key: key))
     }
 
     /// `.unknownKey` event detail.
-    static func unknownKeyDetail(_ key: String, typeName: String?) -> String {
-        "key \"\(key)\" is not read by \(typeName ?? "the decoding type")"
+    static func unknownKeyDetail(_ key: String, typeName: String) -> String {
+        "key \"\(key)\" is not read by \(typeName)"
     }
 
     /// `.defaulted`: an ``UnknownCaseRepresentable`` raw value that is no case.
