@@ -23,6 +23,16 @@ enum DocsApp {
 
     enum Role: String, Codable { case admin, member }
 
+    enum Status: String, Codable, UnknownCaseRepresentable {
+        case active, suspended, unknown
+        static var unknownCase: Status { .unknown }
+    }
+
+    struct Membership: Codable {
+        var status: Status
+        var history: [Status]
+    }
+
     struct Account: MappableCodable {
         var id: Int
         var plan: Plan
@@ -94,5 +104,21 @@ enum DocsApp {
         #expect(try BridgeEncoder().encodeToString(account) == #"""
             {"id":7,"plan":"unknown","role":"owner","signed_up":"2024-05-01","theme":"dark","beta":{"flags":[1,2]}}
             """#)
+    }
+
+    /// Docs/Coercion.md, "What an unusable value becomes".
+    @Test func unknownCaseReport() throws {
+        var report = DecodingReport()
+        let json = #"{"status": "archived", "history": ["active", "gone"]}"#
+        let value = try BridgeDecoder().decode(DocsApp.Membership.self, from: Data(json.utf8), report: &report)
+        #expect(value.status == .unknown)
+        #expect(value.history == [.active, .unknown])
+        #expect(report.description == """
+            DecodingReport: 2 events
+              status
+                defaulted: raw value "archived" is no case of Status; used Status.unknown
+              history[1]
+                defaulted: raw value "gone" is no case of Status; used Status.unknown
+            """)
     }
 }
