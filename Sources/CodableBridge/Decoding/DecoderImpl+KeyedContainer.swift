@@ -184,7 +184,7 @@ extension DecoderImpl {
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            if let meta, meta.unknownKeysProperty == key.stringValue {
+            if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
                 _ = find(key)
                 return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key))
             }
@@ -216,7 +216,7 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            if let meta, meta.unknownKeysProperty == key.stringValue {
+            if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
                 _ = find(key)
                 return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key))
             }

@@ -71,7 +71,7 @@ extension DecoderImpl {
             if meta.unknownKeysProperty != nil { learnReadKeys(M.self, meta: meta, node: node, key: key) }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
-                return try checkingUnknownKeys { try M(from: self) }
+                return try checkingUnknownKeys(meta: meta) { try M(from: self) }
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
             guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return value }

@@ -23,16 +23,40 @@ import Foundation
 // (`CapturedKeyFacts`); the property then receives every member that is neither read nor named.
 
 /// Marks the member keys read during one decode and the objects to check.
+///
+/// Kept cheap for the clean payload, where nothing is unknown: the marks are a raw bit buffer
+/// (no copy-on-write check per key), and a pending object is four plain words (no reference
+/// counting); the rare path components of nested containers and key paths live in `extras`.
 final class UnknownKeyTracker {
+    /// One object to check.
+    struct Pending {
+        let object: Int
+        /// `impl.path.count` when it was registered.
+        let depth: Int
+        /// Index into `extras` of the path components below `depth`, or -1 for none.
+        let extra: Int
+        /// Whether the object is the level's model object, whose tables name keys too.
+        let isModelObject: Bool
+    }
+
     /// One bit per tape node: set for member keys read, named or already reported.
-    private var marks: [UInt64]
+    private let marks: UnsafeMutablePointer<UInt64>
     /// Objects whose unread keys are checked when the `init(from:)` that opened them returns.
-    var pending: [(object: Int, depth: Int, extra: [PathComponent], meta: ModelMeta?)] = []
+    var pending: [Pending] = []
+    /// Path components of pending objects below their level (nested containers, key paths).
+    var extras: [[PathComponent]] = []
     let throwing: Bool
 
     init(nodeCount: Int, throwing: Bool) {
-        marks = [UInt64](repeating: 0, count: nodeCount / 64 + 1)
+        let words = nodeCount / 64 + 1
+        marks = .allocate(capacity: words)
+        marks.initialize(repeating: 0, count: words)
         self.throwing = throwing
+        pending.reserveCapacity(16)
+    }
+
+    deinit {
+        marks.deallocate()
     }
 
     @inline(__always)
@@ -43,6 +67,16 @@ final class UnknownKeyTracker {
     @inline(__always)
     func isMarked(_ member: Int) -> Bool {
         marks[member &>> 6] & (1 &<< UInt64(member & 63)) != 0
+    }
+
+    @inline(__always)
+    func register(_ object: Int, depth: Int, extra: [PathComponent], isModelObject: Bool) {
+        var index = -1
+        if !extra.isEmpty {
+            index = extras.count
+            extras.append(extra)
+        }
+        pending.append(Pending(object: object, depth: depth, extra: index, isModelObject: isModelObject))
     }
 }
 
@@ -73,26 +107,36 @@ extension DecoderImpl {
         }
     }
 
-    /// Runs the `init(from:)` of a value at this level, then checks the objects it opened.
+    /// Runs the `init(from:)` of a value at this level, then checks the objects it opened;
+    /// `meta` is the model's mapping when the value is a `MappableCodable` model.
     @inline(__always)
-    func checkingUnknownKeys<R>(_ body: () throws -> R) throws -> R {
+    func checkingUnknownKeys<R>(meta: ModelMeta? = nil, _ body: () throws -> R) throws -> R {
         guard let tracker = unknownKeys else { return try body() }
         let start = tracker.pending.count
+        let extrasStart = tracker.extras.count
         let value: R
         do {
             value = try body()
         } catch {
             tracker.pending.removeSubrange(start...)
+            tracker.extras.removeSubrange(extrasStart...)
             throw error
         }
-        try checkUnknownKeys(tracker, from: start, reader: R.self)
+        if tracker.pending.count > start {
+            try checkUnknownKeys(tracker, from: start, extrasFrom: extrasStart, meta: meta, reader: R.self)
+        }
         return value
     }
 
     /// Checks the objects registered since `start`; `reader` is the type whose `init(from:)` read
     /// them (named in messages when no mapping names a type).
-    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, reader: Any.Type) throws {
-        defer { tracker.pending.removeSubrange(start...) }
+    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, extrasFrom extrasStart: Int, meta: ModelMeta?,
+                                  reader: Any.Type) throws
+    {
+        defer {
+            tracker.pending.removeSubrange(start...)
+            tracker.extras.removeSubrange(extrasStart...)
+        }
         guard zeroDepth == 0 else { return }
         var index = start
         while index < tracker.pending.count {
@@ -107,9 +151,11 @@ extension DecoderImpl {
                 if !tracker.isMarked(member) {
                     tracker.mark(member)
                     let name = text(member)
-                    if entry.meta?.namedKeys.contains(name) != true {
-                        try unknownKey(name, objectPath: path.prefix(entry.depth).map(\.codingKey) + entry.extra.map(\.codingKey),
-                                       typeName: entry.meta?.typeName ?? String(reflecting: reader), throwing: tracker.throwing)
+                    let named = entry.isModelObject ? meta : nil
+                    if named?.namedKeys.contains(name) != true {
+                        let extra = entry.extra >= 0 ? tracker.extras[entry.extra] : []
+                        try unknownKey(name, objectPath: path.prefix(entry.depth).map(\.codingKey) + extra.map(\.codingKey),
+                                       typeName: meta?.typeName ?? String(reflecting: reader), throwing: tracker.throwing)
                     }
                 }
                 member = next(member + 1)
@@ -130,7 +176,7 @@ extension DecoderImpl {
     @inline(__always)
     func registerForUnknownKeys(_ object: Int, depth: Int, extra: [PathComponent], meta: ModelMeta?) {
         guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
-        tracker.pending.append((object, depth, extra, meta))
+        tracker.register(object, depth: depth, extra: extra, isModelObject: meta != nil && extra.isEmpty)
     }
 
     /// Marks every key a mapped property names: all candidates, key-path parents and leaves; the
@@ -142,7 +188,7 @@ extension DecoderImpl {
             for (i, segment) in lookup.segments.enumerated() {
                 guard nodes[node].kind == .object, let value = findMember(segment, in: node, depth: -1) else { break }
                 if i < lookup.segments.count - 1, nodes[value].kind == .object {
-                    tracker.pending.append((value, depth, extra + lookup.segments[...i].map { .name($0) }, nil))
+                    tracker.register(value, depth: depth, extra: extra + lookup.segments[...i].map { .name($0) }, isModelObject: false)
                 }
                 node = value
             }

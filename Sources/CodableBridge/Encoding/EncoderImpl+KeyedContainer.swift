@@ -60,7 +60,7 @@ extension EncoderImpl {
         /// Encodes `value` into a new member; on failure the member is dropped again.
         private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
             if try encodedByTransform(value, forKey: key) { return }
-            if let map, map.captureProperty == key.stringValue {
+            if let map, let capture = map.captureProperty, capture == key.stringValue {
                 try impl.keepCapturedMembers(value, object: object, map: map, key: key)
                 return
             }
