@@ -186,7 +186,8 @@ extension DecoderImpl {
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
                 _ = find(key)
-                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key))
+                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                                fallbackObject: context?.fallbackObject)
             }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
@@ -218,7 +219,8 @@ extension DecoderImpl {
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
                 _ = find(key)
-                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key))
+                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                                fallbackObject: context?.fallbackObject)
             }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in

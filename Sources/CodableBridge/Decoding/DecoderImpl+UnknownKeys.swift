@@ -214,6 +214,9 @@ extension DecoderImpl {
         guard meta.unknownKeysProperty != nil, node != DecoderImpl.missingNode, CapturedKeyFacts.keys(read: M.self) == nil else { return }
         let saved = requestedKeys
         requestedKeys = [:]
+        // `update(_:from:)` prepared the fallback object for the real decode of this level.
+        let savedFallback = update?.next
+        defer { if let update, let savedFallback { update.next = savedFallback } }
         zeroDepth += 1
         let completed = (try? descend(into: node, key: key) { () throws -> Bool in
             levelMeta = meta
@@ -234,7 +237,9 @@ extension DecoderImpl {
 
     /// The value of a model's `unknownKeysProperty`: every member of `object` its `init(from:)`
     /// does not read and its tables do not name, in document order.
-    func capturedMembers<T>(_ type: T.Type, object: Int, meta: ModelMeta, convertedKeys: [String]?, key: PathComponent) throws -> T {
+    func capturedMembers<T>(_ type: T.Type, object: Int, meta: ModelMeta, convertedKeys: [String]?, key: PathComponent,
+                            fallbackObject: Int?) throws -> T
+    {
         guard T.self == JSONObject.self else {
             throw DecodingMessages.mappingTable(.unknownKeysPropertyType(meta.typeName, property: meta.unknownKeysProperty ?? "", propertyType: T.self),
                                                 path: codingPath(adding: key))
@@ -254,6 +259,14 @@ extension DecoderImpl {
                 }
                 member = next(member + 1)
                 ordinal += 1
+            }
+        }
+        // `update(_:from:)`: the current value's captured members that the document leaves out.
+        if let fallback = fallbackObject, let update, fallback != DecoderImpl.missingNode {
+            let current: JSONObject = try update.decoder.capturedMembers(JSONObject.self, object: fallback, meta: meta, convertedKeys: nil,
+                                                                         key: key, fallbackObject: nil)
+            for (name, value) in current where object == DecoderImpl.missingNode || findMember(name, in: object) == nil {
+                captured[name] = value
             }
         }
         // safe: T.self == JSONObject.self is checked above

@@ -170,3 +170,27 @@ enum CaptureFixtures {
         }
     }
 }
+
+@Suite struct UnknownKeysCaptureUpdateTests {
+    @Test func updateKeepsCapturedMembersTheDocumentLeavesOut() throws {
+        var node = try BridgeDecoder().decode(CKNode.self, from: #"{"id": 1, "theme": "dark", "lang": "en", "children": [{"id": 2, "x": 1}]}"#)
+        try BridgeDecoder().update(&node, from: Data(#"{"name": "n", "lang": "fr"}"#.utf8))
+        #expect(node.id == 1)
+        #expect(node.name == "n")
+        #expect(node.extras == ["lang": "fr", "theme": "dark"])
+        #expect(node.children?.first?.extras == ["x": 1])
+    }
+
+    @Test func updateOfANestedModelWithCaptureKeepsItsFallback() throws {
+        struct Holder: MappableCodable, Equatable {
+            var inner = CKNode()
+            var tag = ""
+        }
+        var holder = try BridgeDecoder().decode(Holder.self, from: #"{"inner": {"id": 5, "name": "a", "q": 1}, "tag": "t"}"#)
+        try BridgeDecoder().update(&holder, from: Data(#"{"inner": {"name": "b"}}"#.utf8))
+        #expect(holder.inner.id == 5)
+        #expect(holder.inner.name == "b")
+        #expect(holder.inner.extras == ["q": 1])
+        #expect(holder.tag == "t")
+    }
+}
