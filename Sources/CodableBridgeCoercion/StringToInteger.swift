@@ -12,6 +12,9 @@
 //     "true"       not converted   not converted      1       (YYModel's word table)
 //     "null"       not converted   not converted      not converted (YYModel: no number)
 //     "300" → UInt8 not converted  not converted      44      (wraps)
+//
+// Int128 and UInt128 follow the same table; under .yyModel `atoll` reads at their width
+// ("170141183460469231731687303715884105727" → Int128.max, not Int64.max).
 
 /// Converting strings to fixed-width integers.
 ///
@@ -92,7 +95,7 @@ public enum StringToInteger {
     ///   - type: The integer type to produce.
     /// - Returns: The integer, or `nil` for YYModel's null words and non-finite dotted strings.
     public static func yyModel<T: FixedWidthInteger>(_ string: String, as type: T.Type = T.self) -> T? {
-        YYModelNumber.parse(string)?.integer(as: type)
+        YYModelNumber.integer(fromString: string, as: type)
     }
 
     static func readExact<T: FixedWidthInteger>(_ string: String, as type: T.Type) -> DecimalNumeral.IntegerReading<T>? {
@@ -120,10 +123,10 @@ public enum StringToInteger {
                 return .notConverted(reason: "found \(found) where \(target) was expected; it is not a number")
             }
         case .yyModel:
-            guard let number = YYModelNumber.parse(string) else {
+            guard let value = YYModelNumber.integer(fromString: string, as: type) else {
                 return .notConverted(reason: "found \(found); YYModel reads it as no number (null word or not finite)")
             }
-            return .converted(number.integer(as: type), rule: "string → \(target) (YYModel)")
+            return .converted(value, rule: "string → \(target) (YYModel)")
         }
     }
 }

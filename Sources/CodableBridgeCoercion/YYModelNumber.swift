@@ -23,6 +23,9 @@
 //
 // Out-of-range doubles (beyond ±2^63) are clamped before wrapping, as ARM64 hardware does; C
 // leaves that case undefined.
+//
+// YYModel has no 128-bit integers; for `Int128` / `UInt128` the same rules run at the type's
+// width: `atoll` and out-of-range doubles saturate at the type's range instead of `Int64`'s.
 
 /// A number as YYModel reads it from a JSON value: what `NSNumber` would hold.
 ///
@@ -106,6 +109,17 @@ public enum YYModelNumber: Sendable, Hashable {
         return .double(value)
     }
 
+    /// YYModel's string → integer reading at the width of `T`: ``parse(_:)`` then
+    /// ``integer(as:)``, except that for types wider than 64 bits (`Int128`, `UInt128`) C's
+    /// `atoll` reads at `T`'s width, so a 39-digit string is not cut to `Int64`'s range.
+    static func integer<T: FixedWidthInteger>(fromString string: String, as type: T.Type) -> T? {
+        guard let number = parse(string) else { return nil }
+        guard T.bitWidth > 64, case .integer = number else { return number.integer(as: type) }
+        return ASCII.withBytes(string) { bytes in
+            CNumberScan.atoll(bytes, end: bytes.firstIndex(of: 0) ?? bytes.count, as: type)
+        }
+    }
+
     /// The text `NSNumber.stringValue` gives on Apple platforms, which YYModel stores in a
     /// `NSString` property: Booleans `"1"` / `"0"`, integers in decimal, doubles with C's
     /// `%0.16g` (the format `-[NSNumber descriptionWithLocale:]` documents for `double`).
@@ -184,6 +198,14 @@ public enum YYModelNumber: Sendable, Hashable {
             return T(truncatingIfNeeded: value)
         case .double(let value):
             let truncated = value.rounded(.towardZero)
+            if T.bitWidth > 64 {
+                // Int128, UInt128: YYModel has no such types; truncate and clamp at T's width
+                // (as Int64 clamps at its own), a negative value for an unsigned T wraps.
+                if let exact = T(exactly: truncated) { return exact }
+                if truncated > 0 { return T.max }
+                if T.isSigned { return T.min }
+                return 0 &- (T(exactly: -truncated) ?? T.max)
+            }
             if !T.isSigned && T.bitWidth == 64 {
                 if truncated >= 0 {
                     // unsignedLongLongValue: a non-negative double converts directly.

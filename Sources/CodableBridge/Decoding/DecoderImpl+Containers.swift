@@ -78,6 +78,16 @@ extension DecoderImpl {
             return try decode(T.self)
         }
 
+        // The standard library's default `decode` for the 128-bit integers throws ("not
+        // supported"); these route them through the generic path above, which reads them like any
+        // integer. (Its default `decodeIfPresent` calls `decodeNil()` and these.)
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeElement(Int128.self) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeElement(UInt128.self) }
+
+        private mutating func decodeElement<T: Decodable>(_ type: T.Type) throws -> T { try decode(T.self) }
+
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             guard !isAtEnd else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
             let node = position
@@ -135,6 +145,10 @@ extension DecoderImpl {
         func decode(_ type: UInt16.Type) throws -> UInt16 { try impl.unwrapInteger(node, nil, as: UInt16.self) }
         func decode(_ type: UInt32.Type) throws -> UInt32 { try impl.unwrapInteger(node, nil, as: UInt32.self) }
         func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.unwrapInteger(node, nil, as: UInt64.self) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: Int128.Type) throws -> Int128 { try impl.unwrapInteger(node, nil, as: Int128.self) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: UInt128.Type) throws -> UInt128 { try impl.unwrapInteger(node, nil, as: UInt128.self) }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
             if node != DecoderImpl.missingNode, impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }

@@ -182,6 +182,10 @@ extension DecoderImpl {
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt16.self) } }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt32.self) } }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int128.self) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
@@ -215,6 +219,10 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt16.self) } }
         func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt32.self) } }
         func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int128.self) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {

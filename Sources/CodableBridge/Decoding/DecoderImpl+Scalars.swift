@@ -60,7 +60,8 @@ extension DecoderImpl {
             }
             return negative ? T(exactly: -Int64(magnitude)) : T(exactly: magnitude)
         }
-        guard count <= 20 else { return nil }
+        // Longer digit strings overflow (JSON has no leading zeros): 20 digits for 64 bits, 39 for 128.
+        guard count <= (T.bitWidth > 64 ? 39 : 20) else { return nil }
         var value: T = 0
         for i in 0 ..< count {
             let digit = T(p[i] &- 0x30)
@@ -175,6 +176,8 @@ extension DecoderImpl {
 
     /// `text` as a `T` when it is a whole number that fits exactly.
     private func exactInteger<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> T? {
+        // Decimal holds 38 digits: 128-bit values need the digit-exact reader.
+        if T.bitWidth > 64 { return NumberFitting.exact(text, as: T.self) }
         if let double = Double(text), double.isFinite, double.rounded(.towardZero) == double, abs(double) < 9_007_199_254_740_992 {
             return T(exactly: double)
         }

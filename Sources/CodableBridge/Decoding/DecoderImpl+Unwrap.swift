@@ -61,6 +61,10 @@ extension DecoderImpl {
     }
 
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            if T.self == Int128.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int128.self), to: T.self) }
+            if T.self == UInt128.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt128.self), to: T.self) }
+        }
         if options.coercion.hasCustomRules, node != DecoderImpl.missingNode, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
             return custom
         }

@@ -91,6 +91,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return keys.firstIndex(of: key)
     }
 
+    /// Calls `body` with the value at `position` (an index into `keys`) to change it in place.
+    package mutating func modifyValue(at position: Int, _ body: (inout JSONValue) -> Void) {
+        body(&values[position])
+    }
+
     /// Appends a member without checking for an existing key. The caller guarantees uniqueness.
     package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         append(key, value)
@@ -183,4 +188,43 @@ private final class KeyIndex: @unchecked Sendable {
 extension JSONObject: CustomStringConvertible {
     /// The object as compact JSON text.
     public var description: String { JSONValue.object(self).description }
+}
+
+extension JSONObject: Codable {
+    /// Decodes any JSON object, member by member.
+    ///
+    /// With ``BridgeDecoder`` the object is copied from the document exactly (number text and key
+    /// order kept, no per-member decoding). Other decoders are read through a keyed container:
+    /// each member is decoded as a ``JSONValue``, in the order the decoder lists its keys
+    /// (`JSONDecoder` does not promise document order). A value that is not an object gets the
+    /// decoder's own answer for a keyed container there: `typeMismatch` from `JSONDecoder` and
+    /// under `.strict`; a default, `nil` or a dropped element under the lenient policies.
+    ///
+    /// ```swift
+    /// struct Event: Codable { var name: String; var extra: JSONObject }
+    /// let event = try BridgeDecoder().decode(Event.self, from: #"{"name": "x", "extra": {"a": 1}}"#)
+    /// event.extra["a"]   // .number(1)
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        if let bridge = decoder as? any BridgeValueDecoding, case .object(let object) = try bridge.decodeJSONValue() {
+            self = object
+            return
+        }
+        let keyed = try decoder.container(keyedBy: AnyCodingKey.self)
+        var object = JSONObject()
+        object.reserveCapacity(keyed.allKeys.count)
+        for key in keyed.allKeys {
+            object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
+        }
+        self = object
+    }
+
+    /// Encodes the object as a JSON object, members in order.
+    ///
+    /// With ``BridgeEncoder`` it is stored as-is (number text and key order kept); other encoders
+    /// get each member through a keyed container (`JSONEncoder` orders keys its own way unless
+    /// `.sortedKeys` is set).
+    public func encode(to encoder: any Encoder) throws {
+        try JSONValue.object(self).encode(to: encoder)
+    }
 }

@@ -24,7 +24,8 @@ extension JSONValue {
     ///
     /// Accepted: `[String: Any]` / `NSDictionary` (string keys), `[Any]` / `NSArray`, `NSNumber`
     /// (Booleans become `.bool`, everything else `.number` with its exact integer or double value),
-    /// `NSDecimalNumber`, `NSNull`, `String` / `NSString`, Swift `Bool`, all fixed-width integers,
+    /// `NSDecimalNumber`, `NSNull`, `String` / `NSString`, Swift `Bool`, all fixed-width integers
+    /// (`Int128` and `UInt128` too, where available),
     /// `Double`, `Float`, `Decimal`, and `JSONValue` / `JSONObject` themselves. Dictionary members
     /// keep the dictionary's iteration order. Works for any depth (no recursion).
     ///
@@ -36,7 +37,7 @@ extension JSONValue {
     /// - Parameter foundationObject: The object graph.
     /// - Throws: `DecodingError.dataCorrupted` naming the unsupported type (or non-finite number)
     ///   and the coding path where it was found.
-    package init(foundationObject: Any) throws {
+    public init(foundationObject: Any) throws {
         /// A container being converted.
         struct Frame {
             var keys: [String]?
@@ -108,14 +109,16 @@ extension JSONValue {
     ///
     /// Objects become `[String: Any]`, arrays `[Any]`, strings `String`, `null` `NSNull()`,
     /// Booleans `NSNumber(value: Bool)`. Numbers become an `NSNumber` holding the exact value:
-    /// integer text that fits `Int64` as `Int64`, else `UInt64`, anything else (fractions,
-    /// exponents, larger integers) as the nearest `Double`. Works for any depth (no recursion).
+    /// integer text that fits `Int64` as `Int64`, else `UInt64`, larger integers (up to 38–39
+    /// digits, all of `Int128` and `UInt128`) as an `NSDecimalNumber` — as `JSONSerialization`
+    /// returns them — and anything else (fractions, exponents, integers too long for `Decimal`)
+    /// as the nearest `Double`. Works for any depth (no recursion).
     ///
     /// ```swift
     /// let value: JSONValue = ["id": 7, "ok": true]
     /// let data = try JSONSerialization.data(withJSONObject: value.foundationObject)
     /// ```
-    package var foundationObject: Any {
+    public var foundationObject: Any {
         /// A container being converted.
         struct Frame {
             var keys: [String]?
@@ -166,11 +169,15 @@ extension JSONValue {
         return NSNull()  // Unreachable: the root frame returns above.
     }
 
-    /// `n` as the `NSNumber` `JSONSerialization` would give: exact integers, else a `Double`.
+    /// `n` as the `NSNumber` `JSONSerialization` would give: exact integers (an `NSDecimalNumber`
+    /// beyond `UInt64`, as `JSONSerialization` gives), else a `Double`.
     private static func foundationNumber(_ n: JSONNumber) -> NSNumber {
         if n.isInteger {
             if let value = Int64(n.text) { return NSNumber(value: value) }
             if let value = UInt64(n.text) { return NSNumber(value: value) }
+            if let decimal = Decimal(string: n.text, locale: Locale(identifier: "en_US_POSIX")), decimal.description == n.text {
+                return NSDecimalNumber(decimal: decimal)
+            }
         }
         return NSNumber(value: n.doubleValue)
     }
@@ -288,6 +295,16 @@ private enum FoundationItem {
             self = .object(keys: Array(dictionary.keys), values: Array(dictionary.values))
         case let array as [Any]: self = .array(array)
         default:
+            if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+                if let i = object as? Int128 {
+                    self = .value(.number(JSONNumber(i)))
+                    return
+                }
+                if let i = object as? UInt128 {
+                    self = .value(.number(JSONNumber(i)))
+                    return
+                }
+            }
             self = .unsupported("unsupported value of type \(type(of: object)); expected a dictionary, array, string, number, Boolean or NSNull")
         }
     }

@@ -12,8 +12,19 @@ import Foundation
 /// let literal: JSONValue = ["id": 7, "ok": true, "none": nil]
 /// ```
 ///
+/// The tree is editable: every subscript is settable, member lookup reads like the JSON itself,
+/// and a path creates the objects on the way.
+///
+/// ```swift
+/// var json = try JSONValue(parsing: #"{"user": {"name": "Ada"}}"#)
+/// json.user?.name                          // .string("Ada")
+/// json[path: "user.address.city"] = "Paris"
+/// json["user"]?["name"] = nil              // removes the member
+/// ```
+///
 /// `JSONValue` is `Codable`, so a property of type `JSONValue` or `[String: JSONValue]` holds
 /// arbitrary JSON.
+@dynamicMemberLookup
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -24,49 +35,128 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses a complete JSON document (RFC 8259; UTF-8).
     ///
-    /// - Parameter data: The document's bytes.
+    /// ```swift
+    /// let value = try JSONValue(parsing: Data(#"{"id": 7}"#.utf8))
+    /// let shallow = try JSONValue(parsing: data, maxDepth: 16)   // refuse deeper documents
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: The document's bytes.
+    ///   - maxDepth: The deepest nesting of arrays and objects accepted: `maxDepth` levels parse,
+    ///     one more is a ``JSONParseError`` (never a crash, whatever the input). `0` accepts only
+    ///     a scalar document. Defaults to 512, as ``BridgeDecoder/maxDepth``.
     /// - Throws: ``JSONParseError`` with line, column and byte offset when the text is not valid JSON
-    ///   or nests deeper than 512 levels.
-    public init(parsing data: Data) throws {
-        let tape = try JSONTape(parsing: data, maxDepth: JSONTape.defaultMaxDepth)
+    ///   or nests deeper than `maxDepth` levels.
+    public init(parsing data: Data, maxDepth: Int = 512) throws {
+        let tape = try JSONTape(parsing: data, maxDepth: maxDepth)
         self = tape.value(at: 0)
     }
 
     /// Parses a complete JSON document from text.
     ///
-    /// - Throws: ``JSONParseError`` when the text is not valid JSON.
-    public init(parsing string: String) throws {
-        try self.init(parsing: Data(string.utf8))
+    /// - Parameters:
+    ///   - string: The document.
+    ///   - maxDepth: The deepest nesting of arrays and objects accepted. Defaults to 512.
+    /// - Throws: ``JSONParseError`` when the text is not valid JSON or nests deeper than `maxDepth`.
+    public init(parsing string: String, maxDepth: Int = 512) throws {
+        try self.init(parsing: Data(string.utf8), maxDepth: maxDepth)
     }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.
+    ///
+    /// Setting adds the member, or replaces its value in place (the key keeps its position);
+    /// setting `nil` removes it (write `.null` to store a JSON `null`). Setting a member of
+    /// `.null` first turns it into an empty object; setting a member of a Boolean, number, string
+    /// or array does nothing.
+    ///
+    /// ```swift
+    /// var json: JSONValue = ["id": 7]
+    /// json["name"] = "Ada"     // {"id":7,"name":"Ada"}
+    /// json["id"] = nil         // {"name":"Ada"}
+    /// json["note"] = .null     // {"name":"Ada","note":null}
+    /// ```
     public subscript(key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
+        get {
+            guard case .object(let object) = self else { return nil }
+            return object[key]
+        }
+        set { setMember(key, to: newValue) }
+    }
+
+    /// The member `key` of an object, as `json.user?.name`; the same as `json["user"]?["name"]`.
+    ///
+    /// Reads and writes exactly like the key subscript (`json["user"]`). A key spelled like one of
+    /// `JSONValue`'s own members (`description`, `isNull`, `stringValue`, `boolValue`,
+    /// `numberValue`, `arrayValue`, `objectValue`, `foundationObject`, `hashValue`) reaches the
+    /// member, not the key: use the subscript for those, `json["description"]`.
+    ///
+    /// ```swift
+    /// var json = try JSONValue(parsing: #"{"user": {"name": "Ada"}}"#)
+    /// json.user?.name                // .string("Ada")
+    /// json.user?.name = "Grace"      // {"user":{"name":"Grace"}}
+    /// json.user?.email               // nil
+    /// ```
+    public subscript(dynamicMember key: String) -> JSONValue? {
+        get { self[key] }
+        set { self[key] = newValue }
     }
 
     /// The element at `index` of an array; `nil` when out of range or not an array.
+    ///
+    /// Setting replaces the element; setting `nil` removes it (later elements move down one).
+    /// An index out of range, or a value that is not an array, makes setting a no-op: it never
+    /// appends, pads or traps.
+    ///
+    /// ```swift
+    /// var json: JSONValue = [1, 2, 3]
+    /// json[0] = "one"    // ["one",2,3]
+    /// json[1] = nil      // ["one",3]
+    /// json[9] = 9        // no-op: ["one",3]
+    /// ```
     public subscript(index: Int) -> JSONValue? {
-        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
-        return array[index]
+        get {
+            guard case .array(let array) = self, array.indices.contains(index) else { return nil }
+            return array[index]
+        }
+        set { setElement(at: index, to: newValue) }
     }
 
     /// The value at a dotted key path (`"user.address.zip"`), walking nested objects; `nil` when
     /// any step is missing or not an object. Numeric segments also index arrays (`"items.0.id"`).
+    ///
+    /// Setting walks the same way and creates the objects on the way: a missing member, or a
+    /// `null`, becomes an empty object. A step it cannot take — a Boolean, number or string in
+    /// the way, a numeric segment out of range of an array, a non-numeric segment on an array —
+    /// makes setting a no-op. Setting `nil` removes the last member (or array element) and
+    /// creates nothing. Inside an object a numeric segment is a key: `"a.0"` on `{}` makes
+    /// `{"a":{"0":…}}`, never an array.
+    ///
+    /// ```swift
+    /// var json: JSONValue = ["items": [["id": 1]]]
+    /// json[path: "user.address.city"] = "Paris"   // creates "user" and "address"
+    /// json[path: "items.0.id"] = 2                 // {"items":[{"id":2}],"user":{…}}
+    /// json[path: "items.5.id"] = 3                 // no-op: index out of range
+    /// ```
     public subscript(path path: String) -> JSONValue? {
-        var current: JSONValue? = self
-        for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
-            switch current {
-            case .object(let object)?:
-                current = object[String(segment)]
-            case .array(let array)?:
-                guard let i = Int(segment), array.indices.contains(i) else { return nil }
-                current = array[i]
-            default:
-                return nil
+        get {
+            var current: JSONValue? = self
+            for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
+                switch current {
+                case .object(let object)?:
+                    current = object[String(segment)]
+                case .array(let array)?:
+                    guard let i = Int(segment), array.indices.contains(i) else { return nil }
+                    current = array[i]
+                default:
+                    return nil
+                }
             }
+            return current
         }
-        return current
+        set {
+            let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+            setValue(newValue, at: segments[...])
+        }
     }
 
     /// Whether this is `.null`.
@@ -110,8 +200,8 @@ extension JSONValue: CustomStringConvertible {
 
 extension JSONValue: Codable {
     /// Decodes any JSON value. With ``BridgeDecoder`` the value is copied from the document exactly
-    /// (number text and key order kept); other decoders are probed null, Bool, number, string,
-    /// array, object in that order.
+    /// (number text and key order kept); other decoders are probed array, object, null, Bool,
+    /// number (`Int64`, `UInt64`, `Int128`, `UInt128` where available, then `Double`), string.
     public init(from decoder: any Decoder) throws {
         if let bridge = decoder as? any BridgeValueDecoding {
             self = try bridge.decodeJSONValue()
@@ -138,6 +228,8 @@ extension JSONValue: Codable {
             self = .number(JSONNumber(value))
         } else if let value = try? single.decode(UInt64.self) {
             self = .number(JSONNumber(value))
+        } else if let value = JSONValue.decodeWideInteger(single) {
+            self = .number(value)
         } else if let value = try? single.decode(Double.self) {
             self = .number(JSONNumber(value))
         } else {
@@ -145,7 +237,9 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Encodes the value as-is. With ``BridgeEncoder`` number text and key order are kept.
+    /// Encodes the value as-is. With ``BridgeEncoder`` number text and key order are kept; other
+    /// encoders get integers as `Int64`, `UInt64`, `Int128` or `UInt128` (exact, where available)
+    /// and other numbers as `Double`.
     public func encode(to encoder: any Encoder) throws {
         if let bridge = encoder as? any BridgeValueEncoding {
             try bridge.encodeJSONValue(self)
@@ -158,7 +252,15 @@ extension JSONValue: Codable {
             var c = encoder.singleValueContainer(); try c.encode(b)
         case .number(let n):
             var c = encoder.singleValueContainer()
-            if let i = Int64(n.text) { try c.encode(i) } else if let u = UInt64(n.text) { try c.encode(u) } else { try c.encode(n.doubleValue) }
+            if let i = Int64(n.text) {
+                try c.encode(i)
+            } else if let u = UInt64(n.text) {
+                try c.encode(u)
+            } else if try JSONValue.encodeWideInteger(n, into: &c) {
+                return
+            } else {
+                try c.encode(n.doubleValue)
+            }
         case .string(let s):
             var c = encoder.singleValueContainer(); try c.encode(s)
         case .array(let a):
@@ -168,6 +270,32 @@ extension JSONValue: Codable {
             var c = encoder.container(keyedBy: AnyCodingKey.self)
             for (key, value) in o { try c.encode(value, forKey: AnyCodingKey(key)) }
         }
+    }
+}
+
+extension JSONValue {
+    /// An integer beyond `UInt64` read exactly through `Int128` / `UInt128`, where the platform
+    /// has them and the decoder supports them (`JSONDecoder` does); else `nil`.
+    fileprivate static func decodeWideInteger(_ single: any SingleValueDecodingContainer) -> JSONNumber? {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return nil }
+        if let value = try? single.decode(Int128.self) { return JSONNumber(value) }
+        if let value = try? single.decode(UInt128.self) { return JSONNumber(value) }
+        return nil
+    }
+
+    /// Writes an integer beyond `UInt64` exactly as `Int128` / `UInt128`; `false` when the
+    /// number is not such an integer or the platform lacks the types.
+    fileprivate static func encodeWideInteger(_ n: JSONNumber, into c: inout any SingleValueEncodingContainer) throws -> Bool {
+        guard #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) else { return false }
+        if let value = Int128(n.text) {
+            try c.encode(value)
+            return true
+        }
+        if let value = UInt128(n.text) {
+            try c.encode(value)
+            return true
+        }
+        return false
     }
 }
 

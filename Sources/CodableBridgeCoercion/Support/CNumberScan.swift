@@ -4,6 +4,11 @@
 //             clamps to Int64.min...Int64.max (as strtoll does); no digits → 0
 //             "  -12abc" → -12     "abc" → 0     "1e5" → 1     "99999999999999999999" → Int64.max
 //
+//     atoll at a wider type's width (Int128, UInt128; YYModel has no such types, so its reading is
+//     applied at the property's width): the same prefix, saturating at T's range; a negative
+//     value for an unsigned T wraps (two's complement), as `atoll` then a C cast does for 64 bits.
+//             "170141183460469231731687303715884105727" → Int128.max     "-1" → UInt128.max
+//
 //     atof:   skip isspace; optional sign; then the longest prefix that is
 //               • "inf" / "infinity" / "nan" / "nan(chars)" (any case)
 //               • hexadecimal: 0x, hex digits [. hex digits] [p [sign] digits]
@@ -40,6 +45,38 @@ enum CNumberScan {
             i += 1
         }
         return value
+    }
+
+    /// C's `atoll` over `bytes[0..<end]` at the width of `T` (for types wider than 64 bits):
+    /// saturates at `T`'s range; a negative value for an unsigned `T` wraps.
+    static func atoll<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, end: Int, as type: T.Type) -> T {
+        var i = 0
+        while i < end, ASCII.isSpace(bytes[i]) { i += 1 }
+        var negative = false
+        if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var magnitude: T.Magnitude = 0
+        var saturated = false
+        while i < end, ASCII.isDigit(bytes[i]) {
+            if !saturated {
+                let (shifted, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (next, o2) = shifted.addingReportingOverflow(T.Magnitude(bytes[i] &- 0x30))
+                if o1 || o2 {
+                    saturated = true
+                    magnitude = .max
+                } else {
+                    magnitude = next
+                }
+            }
+            i += 1
+        }
+        guard negative else { return T(exactly: magnitude) ?? T.max }
+        if T.isSigned {
+            return magnitude <= T.min.magnitude ? T(truncatingIfNeeded: 0 &- magnitude) : T.min
+        }
+        return T(truncatingIfNeeded: 0 &- magnitude)
     }
 
     /// C's `atof` over `bytes[0..<end]`.

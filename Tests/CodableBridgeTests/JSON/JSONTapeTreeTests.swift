@@ -175,7 +175,7 @@ import Testing
 
     @Test(arguments: [
         ("9007199254740993", "q"), ("-9223372036854775808", "q"), ("18446744073709551615", "Q"),
-        ("1.5", "d"), ("1E2", "d"), ("1.0", "d"), ("18446744073709551616", "d"),
+        ("1.5", "d"), ("1E2", "d"), ("1.0", "d"), ("1234567890123456789012345678901234567890123", "d"),
     ])
     func writesExactNumbers(_ text: String, _ objCType: String) throws {
         let number = try #require(JSONValue.number(JSONNumber(uncheckedText: text)).foundationObject as? NSNumber)
@@ -185,6 +185,16 @@ import Testing
         case "Q": #expect(String(number.uint64Value) == text)
         default: #expect(number.doubleValue == Double(text))
         }
+    }
+
+    /// Integers beyond UInt64 become NSDecimalNumber, exactly, as JSONSerialization returns them.
+    @Test(arguments: ["18446744073709551616", "-170141183460469231731687303715884105728", "340282366920938463463374607431768211455"])
+    func writesWideIntegersAsDecimalNumbers(_ text: String) throws {
+        let mine = try #require(JSONValue.number(JSONNumber(uncheckedText: text)).foundationObject as? NSDecimalNumber)
+        #expect(mine.description == text)
+        let theirs = try #require((try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [Any])?.first)
+        #expect(type(of: theirs) == type(of: mine))
+        #expect(try JSONValue(foundationObject: mine) == .number(JSONNumber(uncheckedText: text)))
     }
 
     @Test func roundTripsThroughJSONSerialization() throws {
