@@ -119,15 +119,27 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+            if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedRequired(T.self, key, read) }
+            return try decodeRequiredValue(T.self, key, read)
+        }
+
+        /// A property of a model with `valueTransforms` (DecoderImpl+Transforms.swift): its
+        /// transform, if it has one, replaces `read`.
+        @inline(never)
+        private func _slowPathTransformedRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+            guard let transform = try transform(for: key, T.self) else { return try decodeRequiredValue(T.self, key, read) }
+            return try decodeRequiredValue(T.self, key) { node, component in try impl.decodeTransformed(transform, T.self, node: node, key: component) }
+        }
+
+        @inline(__always)
+        private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             try withExtraPath {
                 let component = PathComponent.key(key)
-                let transform = try transform(for: key, T.self)
                 guard let node = find(key) else {
                     if context != nil, let value = try fallbackValue(T.self, key) { return value }
                     return try impl.substitute(T.self, key: component, reason: .missing(tried: tried(key)), owner: meta)
                 }
                 do {
-                    if let transform { return try impl.decodeTransformed(transform, T.self, node: node, key: component) }
                     return try read(node, component)
                 } catch let error as NotConverted {
                     return try impl.substitute(T.self, key: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: meta)
@@ -141,15 +153,25 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+            if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedOptional(T.self, key, read) }
+            return try decodeOptionalValue(T.self, key, read)
+        }
+
+        @inline(never)
+        private func _slowPathTransformedOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+            guard let transform = try transform(for: key, T.self) else { return try decodeOptionalValue(T.self, key, read) }
+            return try decodeOptionalValue(T.self, key) { node, component in try impl.decodeTransformed(transform, T.self, node: node, key: component) }
+        }
+
+        @inline(__always)
+        private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
             try withExtraPath {
-                let transform = try transform(for: key, T.self)
                 guard let node = find(key) else {
                     return context == nil ? nil : try fallbackValue(T.self, key)
                 }
                 let component = PathComponent.key(key)
                 if impl.nodes[node].kind == .null { return nil }
                 do {
-                    if let transform { return try impl.decodeTransformed(transform, T.self, node: node, key: component) }
                     return try read(node, component)
                 } catch let error as NotConverted {
                     return try impl.absorbIntoNil(error, T.self, node: node, key: component)
