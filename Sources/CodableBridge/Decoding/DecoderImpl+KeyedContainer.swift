@@ -95,7 +95,9 @@ extension DecoderImpl {
             if let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
-            return impl.findMember(key.stringValue, in: object, depth: depth)
+            let node = impl.findMember(key.stringValue, in: object, depth: depth)
+            if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+            return node
         }
 
         /// The JSON keys tried for `key`, for error messages.
@@ -292,7 +294,9 @@ extension DecoderImpl {
         }
 
         func superDecoder() throws -> any Decoder {
-            try makeSuperDecoder(key: AnyCodingKey.super, lookup: impl.findMember("super", in: object, depth: depth))
+            let node = impl.findMember("super", in: object, depth: depth)
+            if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+            return try makeSuperDecoder(key: AnyCodingKey.super, lookup: node)
         }
 
         func superDecoder(forKey key: Key) throws -> any Decoder {

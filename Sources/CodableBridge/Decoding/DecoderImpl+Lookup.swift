@@ -49,7 +49,6 @@ extension DecoderImpl {
     @inline(__always)
     private func found(_ member: Int, object: Int, depth: Int) -> Int {
         let value = member + 1
-        unknownKeys?.mark(member)
         if depth >= 0 {
             while cursors.count <= depth { cursors.append((object: -1, position: 0)) }
             cursors[depth] = (object, next(value))

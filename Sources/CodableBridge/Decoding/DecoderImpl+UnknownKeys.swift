@@ -5,7 +5,7 @@ import Foundation
 // Unknown keys are found by marking, never by comparing names twice. Under
 // `unknownKeyStrategy = .report` (with a report) or `.throw`, the decoder owns an
 // `UnknownKeyTracker`: one bit per tape node. Every member key the decoder finds for someone is
-// marked (`findMember`, `findConverted`; `allKeys` marks all members; a mapped property marks
+// marked (the keyed container's `find`, `findConverted`; `allKeys` marks all members; a mapped property marks
 // every candidate it names). Every keyed container registers its object; when the `init(from:)`
 // that opened it returns, the objects registered at that level are scanned and each unmarked key
 // that the model's tables do not name is unknown:
@@ -187,6 +187,7 @@ extension DecoderImpl {
             var node = object
             for (i, segment) in lookup.segments.enumerated() {
                 guard nodes[node].kind == .object, let value = findMember(segment, in: node, depth: -1) else { break }
+                tracker.mark(value - 1)
                 if i < lookup.segments.count - 1, nodes[value].kind == .object {
                     tracker.register(value, depth: depth, extra: extra + lookup.segments[...i].map { .name($0) }, isModelObject: false)
                 }
