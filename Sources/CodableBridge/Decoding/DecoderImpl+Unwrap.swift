@@ -94,6 +94,7 @@ extension DecoderImpl {
         if case .unknownCase(let enumType) = kind {
             return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
         }
+        if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
         return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
     }
 
