@@ -16,7 +16,7 @@ benchmark's fastest iteration by default (robust when other work shares the mach
 A group without a Foundation member ("Decode twitter (numbers as strings)") is compared with the
 group named without the parenthesis ("Decode twitter").
 
-When a benchmark's setup fails (for example a CodableBridge feature that is not merged yet, or a
+When a benchmark's setup fails (for example a CodableBridge feature missing on the measured commit, or a
 result that differs from Foundation's), its cells read "pending"; this script still prints
 everything else, then exits with status 1 (package-benchmark itself exits 0 in that case).
 """
@@ -322,8 +322,7 @@ def report(results, command):
          f"(above {machine['cores']} means other work competed for the cores).  ")
         if LOAD.get("start") is not None and LOAD.get("end") is not None else "",
         f"Times are each benchmark's {'fastest iteration (minimum)' if STAT == 'min' else 'median iteration'}; "
-        "malloc counts are medians. `pending` means the benchmark did not run (its setup failed, "
-        "usually because the CodableBridge feature it measures is not merged yet).",
+        "malloc counts are medians. `pending` means the benchmark did not run (its setup failed).",
         "",
         family_table(results, "Decode", [BRIDGE, f"{BRIDGE} (lenient)", f"{BRIDGE} (mapped)"],
                      "Decode (Data → models)"),

@@ -12,4 +12,5 @@ let benchmarks: @Sendable () -> Void = {
     registerEncodeBenchmarks()
     registerParseBenchmarks()
     registerDateBenchmarks()
+    registerJSONLinesBenchmarks()
 }

@@ -110,8 +110,13 @@ public struct BridgeDecoder: Sendable {
     // MARK: Internals
 
     func parse(_ data: Data) throws -> JSONTape {
+        try data.withUnsafeBytes { try parse(bytes: $0) }
+    }
+
+    /// Parses raw bytes (copied once, into the tape); malformed JSON becomes `dataCorrupted`.
+    func parse(bytes: UnsafeRawBufferPointer) throws -> JSONTape {
         do {
-            return try JSONTape(parsing: data, maxDepth: maxDepth)
+            return try JSONTape(parsing: bytes, maxDepth: maxDepth)
         } catch let error as JSONParseError {
             throw DecodingMessages.invalidJSON(error)
         }

@@ -31,6 +31,8 @@ extension DecoderImpl {
             var converted: [String]?
             if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
                 converted = nil
+            } else if meta?.keyStyle != nil {
+                converted = nil  // the type's key style replaces the decoder's key strategy
             } else if object != DecoderImpl.missingNode {
                 converted = impl.convertedKeys(of: object, extra: extra)
             }
@@ -56,13 +58,17 @@ extension DecoderImpl {
                     }
                 }
             }
+            // With a key style, a member is the property whose styled key it is.
+            let styledProperties = meta.flatMap { impl.styledProperties(Key.self, meta: $0) }
             var member = object + 1
             var ordinal = 0
             let end = impl.nodes[object].payload
             while member < end {
-                let name = convertedKeys?[ordinal] ?? impl.text(member)
-                let isMappedElsewhere = meta?.lookups[name] != nil || mappedTargets.contains(name)
-                if !isMappedElsewhere, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
+                let raw = convertedKeys?[ordinal] ?? impl.text(member)
+                let styled = styledProperties.map { $0[raw] }
+                let name = styled ?? raw
+                let isMappedElsewhere = name.map { meta?.lookups[$0] != nil || mappedTargets.contains($0) } ?? true
+                if !isMappedElsewhere, let name, meta?.isIncluded(name) ?? true, seen.insert(name).inserted, let key = Key(stringValue: name) {
                     keys.append(key)
                 }
                 member = impl.next(member + 1)
@@ -85,11 +91,17 @@ extension DecoderImpl {
             guard object != DecoderImpl.missingNode else { return nil }
             if let meta {
                 switch meta.decodingRule(for: key.stringValue) {
-                case .own: break
+                case .own:
+                    if let styled = meta.styledKey(for: key.stringValue) {
+                        let node = impl.findMember(styled, in: object, depth: depth)
+                        if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+                        return node
+                    }
                 case .excluded: return nil
                 case .mapped(let lookups):
                     if impl.unknownKeys != nil { impl.markMapped(lookups, in: object, depth: depth, extra: extra) }
                     return impl.findMapped(lookups, in: object, depth: depth)
+                case .flatten: return object
                 }
             }
             if let convertedKeys = context?.convertedKeys {
@@ -120,7 +132,7 @@ extension DecoderImpl {
         // MARK: decode
 
         @inline(__always)
-        private func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+        func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedRequired(T.self, key, read) }
             return try decodeRequiredValue(T.self, key, read)
         }
@@ -217,6 +229,7 @@ extension DecoderImpl {
                 return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
                                                 fallbackObject: context?.fallbackObject)
             }
+            if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
@@ -254,6 +267,7 @@ extension DecoderImpl {
                 return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
                                                 fallbackObject: context?.fallbackObject)
             }
+            if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattenedIfPresent(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
                 if let update = impl.update {

@@ -48,6 +48,7 @@ extension DecoderImpl {
 
     @inline(__always)
     private func found(_ member: Int, object: Int, depth: Int) -> Int {
+        membersFound &+= 1
         let value = member + 1
         if depth >= 0 {
             while cursors.count <= depth { cursors.append((object: -1, position: 0)) }
@@ -104,6 +105,7 @@ extension DecoderImpl {
     /// The value node of the first member whose converted key is `name`.
     func findConverted(_ name: String, in object: Int, convertedKeys: [String]) -> Int? {
         guard let ordinal = convertedKeys.firstIndex(of: name) else { return nil }
+        membersFound &+= 1
         var member = object + 1
         for _ in 0 ..< ordinal { member = next(member + 1) }
         unknownKeys?.mark(member)

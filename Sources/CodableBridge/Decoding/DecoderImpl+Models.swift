@@ -23,16 +23,22 @@ extension DecoderImpl {
             concrete = chosen
             meta = try self.meta(for: chosen, key: key)
         }
-        if node != DecoderImpl.missingNode, meta.hasWillDecode {
-            let rewritten: JSONValue
-            do {
-                rewritten = try concrete.willDecode(tape.value(at: node))
-            } catch {
-                throw ModelRejected(typeName: meta.typeName, hook: "willDecode", underlying: error)
+        if node != DecoderImpl.missingNode, meta.hasWillDecode || meta.enumTagging.rewrites {
+            var rewritten = tape.value(at: node)
+            if meta.hasWillDecode {
+                do {
+                    rewritten = try concrete.willDecode(rewritten)
+                } catch {
+                    throw ModelRejected(typeName: meta.typeName, hook: "willDecode", underlying: error)
+                }
+            }
+            if meta.enumTagging.rewrites {
+                rewritten = try synthesisedEnumForm(of: rewritten, meta: meta, node: node, key: key)
             }
             let childPath = path + (key.map { [$0] } ?? [])
             return try DecoderImpl.with(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath) { child in
-                try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
+                defer { membersFound &+= child.membersFound }
+                return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
             }
         }
         return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key)
@@ -42,7 +48,14 @@ extension DecoderImpl {
     /// the coding keys its `init(from:)` read, else the table is invalid (a misspelt property).
     private func verifyTables<M: MappableCodable>(of type: M.Type, state: ModelState, key: PathComponent?) throws {
         let requested = requestedKeys?[ObjectIdentifier(state.meta)] ?? []
-        if let error = state.meta.unknownProperty(requested: requested) {
+        let shapes = self.shapes
+        let id = ObjectIdentifier(state.meta)
+        if let error = state.meta.unknownProperty(requested: requested, isCodingKey: { shapes.isCodingKey($0, of: id) }) {
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
+        }
+        do {
+            try verifyShapes(of: M.self, meta: state.meta, requested: requested)
+        } catch {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
         DecodingTypeFacts.setTablesVerified(M.self)

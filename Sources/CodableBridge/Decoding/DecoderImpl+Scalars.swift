@@ -321,8 +321,7 @@ extension DecoderImpl {
             return Date(timeIntervalSince1970: try unwrapFloatingPoint(node, key, as: Double.self) / 1000)
         case .iso8601:
             let string = try unwrapString(node, key)
-            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
-            if lenient, let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) { return date }
+            if let date = DecoderImpl.iso8601Date(string, fractionalSeconds: lenient) { return date }
             return try dateNotParsed(node, key, "Expected date string to be ISO8601-formatted.")
         case .formatted(let formatter):
             let string = try unwrapString(node, key)
@@ -354,5 +353,19 @@ extension DecoderImpl {
             throw NotConverted(expected: Date.self, found: found(node), reason: message)
         }
         throw DecodingMessages.dataCorrupted(path: codingPath(adding: key), message)
+    }
+}
+
+extension DecoderImpl {
+    /// The `.iso8601` strategy's reader: `Date.ISO8601FormatStyle` where the system has it (always
+    /// on Linux), else the hand-written RFC 3339 reader of the coercion module, which accepts the
+    /// same form. Fractional seconds are accepted only when `fractionalSeconds` (lenient policies).
+    static func iso8601Date(_ string: String, fractionalSeconds: Bool) -> Date? {
+        if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+            if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
+            if fractionalSeconds { return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) }
+            return nil
+        }
+        return FlexibleDateParser.internetDateTime(string, fractionalSeconds: fractionalSeconds)
     }
 }

@@ -176,6 +176,9 @@ extension DecoderImpl {
     @inline(__always)
     func registerForUnknownKeys(_ object: Int, depth: Int, extra: [PathComponent], meta: ModelMeta?) {
         guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
+        // A flattened model reads its keys from its parent's object, already pending: that object
+        // is checked once, when the parent's `init(from:)` returns.
+        if tracker.pending.contains(where: { $0.object == object }) { return }
         tracker.register(object, depth: depth, extra: extra, isModelObject: meta != nil && extra.isEmpty)
     }
 

@@ -237,7 +237,7 @@ extension DecoderImpl {
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
         guard case .key(let codingKey) = key, let defaults = DecodingTypeFacts.declaredDefaults(of: owner.type) else { return nil }
         let name = codingKey.stringValue
-        let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [name])]
+        let lookups = owner.lookups[name] ?? [ModelMeta.Lookup(segments: [owner.styledKey(for: name) ?? name])]
         // Read the tape as `DecodingTypeFacts.declaredDefaults` wrote it, not with the caller's date, data
         // and key strategies (a `.secondsSince1970` decoder could not read the dates back, and
         // `.yyModel` would take base64 text for UTF-8 bytes).

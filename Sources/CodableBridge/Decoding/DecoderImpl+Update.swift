@@ -50,8 +50,16 @@ extension DecoderImpl.KeyedContainer {
     func findFallback(_ key: Key, in fallbackObject: Int, update: UpdateFallback) -> Int? {
         let name = key.stringValue
         if let meta {
-            guard meta.isIncluded(name) else { return nil }
-            if let lookups = meta.lookups[name] { return update.decoder.findMapped(lookups, in: fallbackObject) }
+            switch meta.decodingRule(for: name) {
+            case .excluded:
+                // `ignoredOnDecode`: never read from the document, but kept from the current value.
+                guard meta.ignoredOnDecode.contains(name) else { return nil }
+                if let lookups = meta.lookups[name] { return update.decoder.findMapped(lookups, in: fallbackObject) }
+                return update.decoder.findMember(meta.styledKey(for: name) ?? name, in: fallbackObject)
+            case .mapped(let lookups): return update.decoder.findMapped(lookups, in: fallbackObject)
+            case .flatten: return fallbackObject
+            case .own: if let styled = meta.styledKey(for: name) { return update.decoder.findMember(styled, in: fallbackObject) }
+            }
         }
         return update.decoder.findMember(name, in: fallbackObject)
     }

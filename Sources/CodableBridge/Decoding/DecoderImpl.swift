@@ -58,6 +58,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     let unknownKeys: UnknownKeyTracker?
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).
     var ownedBuffers: OwnedBuffers?
+    /// Members found so far: an optional flattened model is `nil` when its decode found none
+    /// (see DecoderImpl+Flatten.swift).
+    @exclusivity(unchecked) var membersFound = 0
+    /// What flatten and tagged enums learn while tables are verified (see DecoderImpl+Flatten.swift).
+    lazy var shapes = ShapeFacts()
 
     init(tape: JSONTape, nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>,
          options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0)
@@ -171,6 +176,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         let node = current
         if node != DecoderImpl.missingNode, nodes[node].kind != .object {
             throw mismatch([String: Any].self, node: node, key: nil, reason: DecodingMessages.objectExpected)
+        }
+        if let meta = levelMeta, meta.checksTags || requestedKeys != nil {
+            try learnCodingKeys(Key.self, meta: meta, object: node)
         }
         return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
     }

@@ -134,6 +134,25 @@ enum DecodingMessages {
 
     /// An `elementTypes` entry names a type that is not a subtype of the property's type: a wrong
     /// table, so the ``MappingTableError`` is the underlying error.
+    /// An enum's tag (the single key of its synthesised form) names no case: what is wrong and
+    /// the known tags (`known == nil`: they could not be listed).
+    static func unknownTag(_ tag: String, type typeName: String, known: [String]?, tagKey: String?) -> String {
+        let place = tagKey.map { "tag \"\($0)\" value" } ?? "key"
+        let list = known.map { $0.isEmpty ? "none" : $0.map { "\"\($0)\"" }.joined(separator: ", ") } ?? "(the cases could not be listed)"
+        return "Unknown \(place) \"\(tag)\" for \(typeName); known: \(list). Check the spelling, or rename the case in keyMapping."
+    }
+
+    /// An object that cannot be read as a tagged enum (`EnumTagging.Problem`).
+    static func badTaggedEnum(_ problem: EnumTagging.Problem, type typeName: String, tagging: EnumTagging) -> String {
+        let what: String
+        switch problem {
+        case .notAnObject, .notOneCase, .contentNotAnObject, .contentHasTagKey: what = "the value is not an object with a tag"
+        case .missingTag(let tagKey): what = "the tag member \"\(tagKey)\" is missing"
+        case .tagNotAString(let tagKey, let found): what = "the tag member \"\(tagKey)\" holds \(found), not a string naming the case"
+        }
+        return "Cannot decode \(typeName) (enumTagging \(tagging)): \(what)."
+    }
+
     static func elementTypeDoesNotFit(_ concrete: Any.Type, declared: Any.Type, path: [any CodingKey]) -> DecodingError {
         dataCorrupted(path: path, "elementTypes names \(concrete) for a property declared as \(declared), which \(concrete) is not a subtype of.",
                       underlying: MappingTableError.elementTypeNotASubtype(concrete, of: declared))
@@ -266,5 +285,46 @@ enum DecodingMessages {
     /// Under `.strict`: a value transform threw (the transform's error is the underlying error).
     static func transformFailed(_ transform: String, found: String, error: any Error, path: [any CodingKey]) -> DecodingError {
         dataCorrupted(path: path, "The transform \(transform) could not convert \(found): \(error)", underlying: error)
+    }
+
+    // MARK: JSON Lines
+
+    /// ``JSONLinesError/description``: `line 3, column 9: <parse error>` or
+    /// `line 3: typeMismatch at user.id: <message>`.
+    static func jsonLines(_ error: JSONLinesError) -> String {
+        switch error.underlyingError {
+        case let parse as JSONParseError:
+            return "line \(error.line), column \(error.column ?? parse.column): \(parse.reason)"
+        case let decoding as DecodingError:
+            return "line \(error.line): \(caseAndPath(of: decoding))"
+        default:
+            return "line \(error.line): \(error.underlyingError)"
+        }
+    }
+
+    /// `typeMismatch at user.id: Expected …` for a `DecodingError`.
+    static func caseAndPath(of error: DecodingError) -> String {
+        let (kind, context): (String, DecodingError.Context?) =
+            switch error {
+            case .typeMismatch(_, let context): ("typeMismatch", context)
+            case .valueNotFound(_, let context): ("valueNotFound", context)
+            case .keyNotFound(_, let context): ("keyNotFound", context)
+            case .dataCorrupted(let context): ("dataCorrupted", context)
+            @unknown default: ("\(error)", nil)
+            }
+        guard let context else { return kind }
+        let path = pathString(context.codingPath)
+        return "\(kind)\(path.isEmpty ? "" : " at \(path)"): \(context.debugDescription)"
+    }
+
+    /// `.dropped` detail of a JSON Lines line that was skipped: `skipped the line: <error>`.
+    static func skippedLine(_ error: any Error) -> String {
+        "skipped the line: \(error)"
+    }
+
+    /// The report path of an event on JSON Lines line `line`: `line 3`, or `line 3: user.id`
+    /// for an event at `path` inside the line's value.
+    static func linePath(_ line: Int, _ path: String) -> String {
+        path.isEmpty ? "line \(line)" : "line \(line): \(path)"
     }
 }

@@ -128,8 +128,13 @@ extension BridgeDecoder {
     }
 }
 
+/// ``BridgeDecoder/MissingValueStrategy``, for short.
 public typealias MissingValueStrategy = BridgeDecoder.MissingValueStrategy
+/// ``BridgeDecoder/AlternateKeyRule``, for short.
 public typealias AlternateKeyRule = BridgeDecoder.AlternateKeyRule
+/// ``BridgeDecoder/KeyDecodingStrategy``, for short.
 public typealias KeyDecodingStrategy = BridgeDecoder.KeyDecodingStrategy
+/// ``BridgeDecoder/DateDecodingStrategy``, for short.
 public typealias DateDecodingStrategy = BridgeDecoder.DateDecodingStrategy
+/// ``BridgeDecoder/DataDecodingStrategy``, for short.
 public typealias DataDecodingStrategy = BridgeDecoder.DataDecodingStrategy

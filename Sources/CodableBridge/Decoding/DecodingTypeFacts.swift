@@ -3,6 +3,19 @@
 enum DecodingTypeFacts {
     private static let verified = TypeCache<Bool>()
     private static let defaults = TypeCache<JSONTape?>()
+    private static let keys = TypeCache<Set<String>>()
+
+    /// The JSON keys a model type reads from its object — its own keys, mapped keys (first
+    /// segments of key paths) and the keys of the models flattened into it — once a decode has
+    /// verified its tables (`nil` before). This is what makes flattened keys known keys.
+    static func knownKeys(of type: any MappableCodable.Type) -> Set<String>? {
+        keys.get(type)
+    }
+
+    /// Records the JSON keys `type` reads (see ``knownKeys(of:)``).
+    static func setKnownKeys(_ type: any MappableCodable.Type, _ known: Set<String>) {
+        keys.update(type, initial: known) { $0 = known }
+    }
 
     /// Whether a decode of `type` has confirmed that its tables name only real properties.
     static func tablesVerified(_ type: any MappableCodable.Type) -> Bool {

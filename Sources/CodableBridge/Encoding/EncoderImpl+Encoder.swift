@@ -83,8 +83,8 @@ extension EncoderImpl: Encoder {
         var container = object
         let leaf: String
         switch map.destination(for: key.stringValue) {
-        case .skip:
-            return nil
+        case .skip, .flatten:
+            return nil  // a flattened value is written by `encodeFlattened`, never into a member
         case .unmapped:
             leaf = convertedKey(key, in: object)
         case .key(let name):

@@ -64,6 +64,9 @@ extension EncoderImpl {
                 try impl.keepCapturedMembers(value, object: object, map: map, key: key)
                 return
             }
+            if let map, map.hasFlattened, map.destination(for: key.stringValue) == .flatten {
+                return try impl.encodeFlattened(value, into: object, key: key)
+            }
             guard let node = impl.memberSlot(for: key, in: object, map: map) else { return }
             do {
                 try impl.encode(value, into: node)

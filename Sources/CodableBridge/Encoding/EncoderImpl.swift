@@ -195,6 +195,7 @@ final class EncoderImpl {
         let map = try keyMap(for: modelType, id: id, value: model, at: node)
         try withTarget(node, map: map) { try model.encode(to: self) }
         if map.captureProperty != nil { try writeCapturedMembers(into: node) }
+        if map.meta.enumTagging.rewrites { try retagEnum(model, map: map, at: node) }
         guard tree[node].kind == .object else { return }
         let implemented = didEncodeImplemented[id] ?? HookProbe.isImplemented(.didEncode, by: modelType)
         if implemented == false {

@@ -30,7 +30,14 @@ final class EncodingKeyMap: Sendable {
         case path([String])
         /// Not written.
         case skip
+        /// `JSONKey.flatten`: the value's members are written into this object.
+        case flatten
     }
+
+    /// The compiled tables this view was built from.
+    let meta: ModelMeta
+    /// Whether a property is flattened (`JSONKey.flatten`).
+    let hasFlattened: Bool
 
     // The properties with a destination of their own, as an open-addressing table.
     private let slots: [Int32]
@@ -49,6 +56,12 @@ final class EncodingKeyMap: Sendable {
 
     /// Where the property with coding key `property` is written.
     func destination(for property: String) -> Destination {
+        let destination = tableDestination(for: property)
+        if destination == .unmapped, let styled = meta.styledKey(for: property) { return .key(styled) }
+        return destination
+    }
+
+    private func tableDestination(for property: String) -> Destination {
         guard !slots.isEmpty else { return otherDestination }
         let hash = EncodedTree.hash(property)
         let mask = slots.count &- 1
@@ -68,6 +81,9 @@ final class EncodingKeyMap: Sendable {
         for property in meta.lookups.keys where meta.isIncluded(property) {
             guard let path = meta.encodingPath(for: property), !path.isEmpty else { continue }
             destinations[property] = path.count == 1 ? .key(path[0]) : .path(path)
+        }
+        for property in meta.flattened {
+            destinations[property] = .flatten
         }
         for property in keepingIgnoredOnEncode ? meta.excluded : meta.excluded.union(meta.ignoredOnEncode) {
             destinations[property] = .skip
@@ -98,6 +114,8 @@ final class EncodingKeyMap: Sendable {
         self.typeName = meta.typeName
         self.transforms = meta.transforms
         self.captureProperty = meta.unknownKeysProperty
+        self.meta = meta
+        self.hasFlattened = !meta.flattened.isEmpty
     }
 
     // MARK: Cache

@@ -54,6 +54,20 @@ extension EncodingError {
             underlyingError: error))
     }
 
+    /// An enum whose synthesised form cannot be written in its `enumTagging` style.
+    static func badTaggedEnum(_ value: Any, type: Any.Type, tagging: EnumTagging, problem: EnumTagging.Problem,
+                              codingPath: [any CodingKey]) -> EncodingError
+    {
+        let what: String
+        switch problem {
+        case .contentNotAnObject(let tag): what = "case \"\(tag)\" did not encode its associated values as an object"
+        case .contentHasTagKey(let tag, let tagKey):
+            what = "case \"\(tag)\" has an associated value named \"\(tagKey)\", the tag key; choose another tagKey or use .adjacent"
+        case .notOneCase, .notAnObject, .missingTag, .tagNotAString: what = "its encode(to:) did not write one case as Swift synthesises it"
+        }
+        return .invalidValue(value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(type) with enumTagging \(tagging) at \(place(codingPath)): \(what)."))
+    }
+
     /// A value nested deeper than ``BridgeEncoder/maxDepth`` — usually a cyclic object graph.
     static func tooDeep(_ value: Any, maxDepth: Int, codingPath: [any CodingKey]) -> EncodingError {
         .invalidValue(value, .init(
@@ -61,6 +75,14 @@ extension EncodingError {
             debugDescription: "Unable to encode \(type(of: value)) at \(place(codingPath)): it is nested deeper than "
                 + "maxDepth (\(maxDepth)) arrays and objects. A cycle in an object graph (a.next = b; b.next = a) "
                 + "nests without end; break it, or raise BridgeEncoder.maxDepth for a value that is really this deep."))
+    }
+
+    /// A flattened property (`JSONKey.flatten`) whose value did not encode as an object.
+    static func flattenedNotAnObject(_ value: Any, codingPath: [any CodingKey]) -> EncodingError {
+        .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "Unable to flatten \(type(of: value)) into the object at \(place(codingPath)): it did not encode as an "
+                + "object, so it has no keys to write there. Map the property to a key instead of .flatten."))
     }
 
     /// A value that encoded nothing at the top level.

@@ -83,6 +83,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 
+    /// The number's JSON text, as read or written.
     public var description: String { text }
 
     /// The shortest text that reads back as `value`, in JSON grammar (`1.0`, `1e-07`, `1e+20`).
@@ -124,6 +125,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    /// Creates a number from an integer literal: `let n: JSONNumber = 7`.
     public init(integerLiteral value: Int) { self.init(value) }
+    /// Creates a number from a floating-point literal, written in its shortest form: `1.5`.
     public init(floatLiteral value: Double) { self.init(value) }
 }

@@ -15,9 +15,12 @@ import Foundation
 ///
 /// Equality ignores order: two objects are equal when they hold the same keys with equal values.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// A member: its key and its value.
     public typealias Element = (key: String, value: JSONValue)
 
+    /// The keys, in insertion order.
     public private(set) var keys: [String]
+    /// The values, in the order of ``keys``.
     public private(set) var values: [JSONValue]
     /// Key → position for large objects, built on the first lookup (a parsed document's objects
     /// are mostly iterated or decoded, never searched, so building it eagerly would be waste).
@@ -41,6 +44,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Creates an object from a dictionary literal, keeping the literal's order; for a repeated key the first occurrence wins.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
     }
@@ -124,6 +128,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         fileprivate let object: JSONObject
         fileprivate var position = 0
 
+        /// The next member, or `nil` after the last one.
         public mutating func next() -> Element? {
             guard position < object.keys.count else { return nil }
             defer { position += 1 }
@@ -131,8 +136,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// An iterator over the members in insertion order.
     public func makeIterator() -> Iterator { Iterator(object: self) }
 
+    /// Whether both objects hold the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.keys == rhs.keys { return lhs.values == rhs.values }
@@ -142,6 +149,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return true
     }
 
+    /// Hashes the members independently of their order, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         // Order-independent: combine each member's own hash commutatively.
         var combined = 0

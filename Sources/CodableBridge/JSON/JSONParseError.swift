@@ -61,17 +61,20 @@ extension JSONParseError {
     ///   - openedAt: The offset of the enclosing construct to name in the reason, if any.
     ///   - hint: What was expected, said last. Defaults to none.
     ///   - input: The original document bytes (before any unescaping).
-    package init(offset: Int, reason: String, openedAt: Int? = nil, hint: String? = nil, in input: UnsafeRawBufferPointer) {
+    ///   - firstLine: The number of `input`'s first line, when it is one line of a larger text
+    ///     (JSON Lines). Defaults to 1.
+    package init(offset: Int, reason: String, openedAt: Int? = nil, hint: String? = nil, in input: UnsafeRawBufferPointer,
+                 firstLine: Int = 1) {
         let (line, column) = JSONParseError.location(of: offset, in: input)
         var reason = reason
         if let openedAt {
             let (openLine, openColumn) = JSONParseError.location(of: openedAt, in: input)
-            reason += " that started at line \(openLine), column \(openColumn)"
+            reason += " that started at line \(openLine + firstLine - 1), column \(openColumn)"
         }
         if let hint {
             reason += "; " + hint
         }
-        self.init(line: line, column: column, offset: offset, reason: reason)
+        self.init(line: line + firstLine - 1, column: column, offset: offset, reason: reason)
     }
 
     /// The 1-based line and column of `offset` in `input`. LF, CR and CRLF each end a line; a

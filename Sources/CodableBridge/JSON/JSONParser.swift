@@ -53,10 +53,26 @@ extension JSONTape {
     ///     one more is an error. Defaults to ``defaultMaxDepth`` at the public entry points.
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     package init(parsing data: Data, maxDepth: Int) throws {
-        let count = data.count
+        try self = data.withUnsafeBytes { try JSONTape(parsing: $0, maxDepth: maxDepth) }
+    }
+
+    /// Parses a complete JSON document from raw bytes, as ``init(parsing:maxDepth:)`` does for
+    /// `Data`. The bytes are copied once, into the tape (which owns its text); `input` is not
+    /// kept.
+    ///
+    /// - Parameters:
+    ///   - input: The document's bytes.
+    ///   - maxDepth: The deepest nesting accepted.
+    ///   - firstLine: The line number of the input's first line in errors, for a document that is
+    ///     one line of a larger text (JSON Lines). Defaults to 1.
+    /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
+    package init(parsing input: UnsafeRawBufferPointer, maxDepth: Int, firstLine: Int = 1) throws {
+        let count = input.count
         var bytes = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
-            // safe: the buffer has count + 1 bytes, so it is never empty
-            data.copyBytes(to: buffer.baseAddress!, count: count)
+            if count > 0 {
+                // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
+            }
             buffer[count] = 0
             initialized = count + 1
         }
@@ -68,9 +84,8 @@ extension JSONTape {
             }
             self.init(bytes: bytes, nodes: nodes)
         } catch {
-            throw data.withUnsafeBytes {
-                JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint, in: $0)
-            }
+            throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
+                                 in: input, firstLine: firstLine)
         }
     }
 }

@@ -26,11 +26,17 @@ import Foundation
 /// arbitrary JSON.
 @dynamicMemberLookup
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, with its source text kept (see ``JSONNumber``).
     case number(JSONNumber)
+    /// A string, unescaped.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in document order (see ``JSONObject``).
     case object(JSONObject)
 
     /// Parses a complete JSON document (RFC 8259; UTF-8).
@@ -182,12 +188,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// Creates `.null` from `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// Creates `.bool` from `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates `.number` from an integer literal.
     public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    /// Creates `.number` from a floating-point literal.
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+    /// Creates `.string` from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates `.array` from an array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// Creates `.object` from a dictionary literal, keeping its order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 

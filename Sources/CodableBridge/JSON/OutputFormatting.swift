@@ -2,7 +2,9 @@
 ///
 /// Defaults to `[]`: compact, keys in encoding order, `/` escaped as `\/` (as `JSONEncoder`).
 public struct OutputFormatting: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: UInt
+    /// Creates a set from option bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Newlines and two-space indentation, `"key" : value` as `JSONEncoder` writes it (an empty

@@ -8,7 +8,8 @@
 ///      "desc": "ext.desc",                 // a key path into nested objects
 ///      "bookID": ["id", "ID", "book_id"],  // alternates, tried in order
 ///      "version": .key("v1.2"),            // a literal key that contains dots
-///      "city": .path(["address", "city"])] // a path spelled segment by segment
+///      "city": .path(["address", "city"]), // a path spelled segment by segment
+///      "address": .flatten]                 // the property's model reads this object's keys
 /// }
 /// ```
 ///
@@ -32,15 +33,40 @@ public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
     /// invalid mapping table).
     public let candidates: [Candidate]
 
-    private init(candidates: [Candidate]) {
+    /// Whether this is ``flatten``.
+    public let isFlatten: Bool
+
+    private init(candidates: [Candidate], isFlatten: Bool = false) {
         self.candidates = candidates
+        self.isFlatten = isFlatten
     }
 
     /// A single key or a dotted key path (`"ext.desc"`).
     public init(_ string: String) {
         let segments = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         candidates = [Candidate(segments: segments, isDottedLiteral: segments.count > 1)]
+        isFlatten = false
     }
+
+    /// The property's model is stored in this object itself, not under a key of its own.
+    ///
+    /// Its decoding reads its keys from the parent object, and its encoding writes them back
+    /// into it. The flattened model keeps its own mapping, hooks, coercion and key style.
+    ///
+    /// ```swift
+    /// struct Address: MappableCodable { var city: String; var zip: String? }
+    /// struct Person: MappableCodable {
+    ///     var name: String
+    ///     var address: Address
+    ///     static var keyMapping: KeyMapping { ["address": .flatten] }
+    /// }
+    /// // {"name": "Ada", "city": "Paris"}  ⇄  Person(name: "Ada", address: Address(city: "Paris"))
+    /// ```
+    ///
+    /// An optional flattened property is `nil` when none of its model's keys is present. Two
+    /// flattened properties whose models read the same key are an invalid table. `.flatten`
+    /// cannot be one of several alternates.
+    public static let flatten = JSONKey(candidates: [], isFlatten: true)
 
     /// A literal key, dots and all: `.key("a.b")` looks up the member named `a.b` only.
     public static func key(_ literal: String) -> JSONKey {
@@ -54,10 +80,12 @@ public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
 
     /// Alternates tried in order; each may itself be a key, a path or a literal.
     public static func alternates(_ keys: [JSONKey]) -> JSONKey {
-        JSONKey(candidates: keys.flatMap(\.candidates))
+        JSONKey(candidates: keys.flatMap(\.candidates), isFlatten: keys.contains(where: \.isFlatten))
     }
 
+    /// The key as written in a table: `"n"`, `["a", "b"]` for a path, a list for alternates.
     public var description: String {
+        if isFlatten { return candidates.isEmpty ? ".flatten" : "[.flatten, \(JSONKey(candidates: candidates))]" }
         let parts = candidates.map { $0.isDottedLiteral || $0.segments.count == 1 ? "\"\($0.joined)\"" : "\($0.segments)" }
         return parts.count == 1 ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
     }
@@ -65,10 +93,12 @@ public struct JSONKey: Sendable, Hashable, CustomStringConvertible {
 
 /// String literals, interpolated ones too (`"meta.\(prefix)_id"`), and array literals of keys.
 extension JSONKey: ExpressibleByStringLiteral, ExpressibleByStringInterpolation, ExpressibleByArrayLiteral {
+    /// A key, or a key path when the string contains dots (`"ext.desc"`).
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// Alternate keys, tried in order (`["id", "ID", "book_id"]`).
     public init(arrayLiteral elements: JSONKey...) {
         self = .alternates(elements)
     }

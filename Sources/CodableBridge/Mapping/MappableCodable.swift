@@ -89,6 +89,36 @@ public protocol MappableCodable: Codable {
     /// Properties read when decoding but never written when encoding (a server-computed field).
     /// Defaults to `[]`.
     static var ignoredOnEncode: Set<String> { get }
+    /// How an enum with associated values is spelt in JSON: `.external` (Swift's synthesised
+    /// form, `{"circle":{"radius":2}}`), `.internal(tagKey:)` (`{"type":"circle","radius":2}`) or
+    /// `.adjacent(tagKey:contentKey:)` (`{"type":"circle","value":{"radius":2}}`), in both
+    /// directions. The synthesised `Codable` conformance does the work: the coders rewrite the
+    /// object to and from the synthesised form. `keyMapping` renames cases (`["circle": "CIRCLE"]`).
+    /// Meaningful for enums only. Defaults to `.external`.
+    ///
+    /// ```swift
+    /// enum Shape: MappableCodable {
+    ///     case circle(radius: Double)
+    ///     case none
+    ///     static var enumTagging: EnumTagging { .internal(tagKey: "type") }
+    /// }
+    /// // {"type":"circle","radius":2}  ⇄  .circle(radius: 2);  {"type":"none"}  ⇄  .none
+    /// ```
+    static var enumTagging: EnumTagging { get }
+
+    /// The spelling of the JSON keys of the properties `keyMapping` does not name, for this type
+    /// only, in both directions: `.snakeCase`, `.kebabCase`, `.camelCase`, `.pascalCase`,
+    /// `.screamingSnakeCase`. When set, it replaces the coder's `keyDecodingStrategy` /
+    /// `keyEncodingStrategy` for this type's properties (models nested in it keep their own style
+    /// or the coder's strategy). Defaults to `nil`: the coder's key strategy applies.
+    ///
+    /// ```swift
+    /// struct Profile: MappableCodable {
+    ///     var avatarURL: URL                          // "avatar_url"
+    ///     static var keyStyle: KeyStyle? { .snakeCase }
+    /// }
+    /// ```
+    static var keyStyle: KeyStyle? { get }
 
     /// Picks the type to decode for `json`, the object about to be decoded — a subclass, for
     /// example, chosen by a `"type"` member. Applies at top level, to properties and to container
@@ -109,31 +139,44 @@ public protocol MappableCodable: Codable {
 }
 
 extension MappableCodable {
+    /// No custom keys: every property uses its coding key. Defaults to `[:]`.
     public static var keyMapping: KeyMapping { [:] }
+    /// No element type overrides. Defaults to `[:]`.
     public static var elementTypes: [String: any Codable.Type] { [:] }
+    /// Nothing ignored. Defaults to `[]`.
     public static var ignoredProperties: Set<String> { [] }
+    /// Every property decoded and encoded. Defaults to `nil`.
     public static var onlyProperties: Set<String>? { nil }
+    /// Enums default like other values, not to their first case. Defaults to `false`.
     public static var enumsDefaultToFirstCase: Bool { false }
     public static var unknownKeysProperty: String? { nil }
     public static var valueTransforms: [String: JSONTransform] { [:] }
     public static var ignoredOnDecode: Set<String> { [] }
     public static var ignoredOnEncode: Set<String> { [] }
+    /// Swift's synthesised form, `{"circle":{"radius":2}}`. Defaults to `.external`.
+    public static var enumTagging: EnumTagging { .external }
+    /// No style of its own: the coder's key strategy applies. Defaults to `nil`.
+    public static var keyStyle: KeyStyle? { nil }
     // The defaults mark themselves so the coders can skip building trees for hooks a type does
     // not implement (see `HookProbe`).
+    /// Always the declared type (`nil`).
     public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
         HookProbe.markDefault()
         return nil
     }
 
+    /// Returns the object unchanged.
     public static func willDecode(_ json: JSONValue) throws -> JSONValue {
         HookProbe.markDefault()
         return json
     }
 
+    /// Does nothing.
     public mutating func didDecode(from json: JSONValue) throws {
         HookProbe.markDefault()
     }
 
+    /// Does nothing.
     public func didEncode(into json: inout JSONObject) throws {
         HookProbe.markDefault()
     }
@@ -153,5 +196,6 @@ extension MappableCodable {
 /// }
 /// ```
 public protocol DefaultInitializable {
+    /// Creates the instance whose property values are the declared defaults.
     init()
 }

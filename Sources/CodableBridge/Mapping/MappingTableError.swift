@@ -86,6 +86,29 @@ extension MappingTableError {
                           problem: "\(concrete) is not a subtype of \(declared)")
     }
 
+    static func flattenWithKeys(_ typeName: String, property: String, key: JSONKey) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = \(key)",
+                          problem: ".flatten cannot be combined with keys or alternates; map the property to .flatten alone")
+    }
+
+    static func emptyTagKey(_ typeName: String, tagging: EnumTagging) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "enumTagging = \(tagging)", problem: "the tag key is empty; name the member that holds the case")
+    }
+
+    static func taggingNotAnEnum(_ typeName: String, tagging: EnumTagging) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "enumTagging = \(tagging)",
+                          problem: "\(typeName) is not an enum; enumTagging applies to enums with associated values only — remove it")
+    }
+
+    /// Two flattened properties whose models read the same JSON key.
+    static func flattenedKeyClash(_ typeName: String, property: String, type: Any.Type, other: String, otherType: Any.Type,
+                                  key: String) -> MappingTableError
+    {
+        MappingTableError(typeName: typeName, entry: "keyMapping[\"\(property)\"] = .flatten",
+                          problem: "\(type) (flattened from \"\(property)\") and \(otherType) (flattened from \"\(other)\") both read the key "
+                              + "\"\(key)\"; map one of them to other keys, or nest one of the models under a key of its own")
+    }
+
     /// `decodingType(for:)` returned a class that is not the declared type or a subclass of it.
     static func chosenTypeNotASubclass(_ typeName: String, chosen: Any.Type, declared: Any.Type) -> MappingTableError {
         let chosen = String(reflecting: chosen)

@@ -65,6 +65,21 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     /// JSON keys of the model's object that its tables name, so are never unknown: the first
     /// segment of every candidate, and the own keys of properties that are ignored when decoding.
     package let namedKeys: Set<String>
+    /// Properties mapped to `JSONKey.flatten`: their model reads and writes this object's keys.
+    package let flattened: Set<String>
+    /// The type's `keyStyle`: the JSON key of every property the tables do not map.
+    package let keyStyle: KeyStyle?
+    /// The type's `enumTagging`.
+    package let enumTagging: EnumTagging
+    /// Whether the type is an enum (`TypeShape.isEnum`): its coding keys are its cases.
+    package let isEnum: Bool
+    /// Whether decoding checks the enum's tag against its cases (an enum with a tagging style
+    /// or renamed cases; a plain enum keeps its own `init(from:)`'s errors).
+    package let checksTags: Bool
+    /// Mapped one-segment JSON keys → the first property (in name order) mapped to them.
+    private let propertiesByJSONKey: [String: String]
+    /// `keyStyle`'s JSON keys by property, computed on first use.
+    private let styledKeys = StyledKeyCache()
 
     init(_ type: any MappableCodable.Type) throws(MappingTableError) {
         let typeName = String(reflecting: type)
@@ -76,11 +91,19 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 
         var lookups: [String: [Lookup]] = [:]
         var encodingPaths: [String: [String]] = [:]
+        var flattened: Set<String> = []
         for property in mapping.keys.sorted() {
             // safe: `property` comes from mapping.keys
             let key = mapping[property]!
             if property.isEmpty {
                 throw .emptyMappedProperty(typeName)
+            }
+            if key.isFlatten {
+                if !key.candidates.isEmpty { throw .flattenWithKeys(typeName, property: property, key: key) }
+                if ignored.contains(property) { throw .mappedAndIgnored(typeName, property: property) }
+                if let only, !only.contains(property) { throw .mappedButNotAllowed(typeName, property: property) }
+                flattened.insert(property)
+                continue
             }
             if key.candidates.isEmpty {
                 throw .noAlternates(typeName, property: property)
@@ -166,12 +189,30 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         }
         self.namedKeys = namedKeys
         self.lookups = lookups
+        var propertiesByJSONKey: [String: String] = [:]
+        for (property, list) in lookups.sorted(by: { $0.key < $1.key }) {
+            for lookup in list where lookup.segments.count == 1 && propertiesByJSONKey[lookup.segments[0]] == nil {
+                propertiesByJSONKey[lookup.segments[0]] = property
+            }
+        }
+        self.propertiesByJSONKey = propertiesByJSONKey
         self.encodingPaths = encodingPaths
         self.excluded = ignored
         self.only = only
         self.elementTypes = elementTypes
         enumsDefaultToFirstCase = type.enumsDefaultToFirstCase
-        rulesByLength = ModelMeta.makeRules(lookups: lookups, excluded: ignored.union(ignoredOnDecode), only: only)
+        self.flattened = flattened
+        keyStyle = type.keyStyle
+        enumTagging = type.enumTagging
+        isEnum = TypeShape.isEnum(type)
+        if let tagKey = enumTagging.tagKey, tagKey.isEmpty {
+            throw .emptyTagKey(typeName, tagging: enumTagging)
+        }
+        checksTags = isEnum && (enumTagging.rewrites || !lookups.isEmpty)
+        if enumTagging.rewrites, !isEnum {
+            throw .taggingNotAnEnum(typeName, tagging: enumTagging)
+        }
+        rulesByLength = ModelMeta.makeRules(lookups: lookups, flattened: flattened, excluded: ignored.union(ignoredOnDecode), only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
     }
@@ -181,18 +222,21 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         case own
         case excluded
         case mapped([Lookup])
+        /// `JSONKey.flatten`: the property's model reads this same object.
+        case flatten
     }
 
     /// Every property the tables mention, with its rule, bucketed by UTF-8 length: a lookup
     /// compares only the few names of the same length (cheaper than hashing the key).
     private let rulesByLength: [[(name: String, rule: DecodingRule)]]
 
-    private static func makeRules(lookups: [String: [Lookup]], excluded: Set<String>, only: Set<String>?)
+    private static func makeRules(lookups: [String: [Lookup]], flattened: Set<String>, excluded: Set<String>, only: Set<String>?)
         -> [[(name: String, rule: DecodingRule)]]
     {
         var rules: [String: DecodingRule] = [:]
         for name in only ?? [] { rules[name] = .own }
         for (name, list) in lookups { rules[name] = .mapped(list) }
+        for name in flattened { rules[name] = .flatten }
         for name in excluded { rules[name] = .excluded }
         let longest = rules.keys.map(\.utf8.count).max() ?? 0
         var buckets = [[(name: String, rule: DecodingRule)]](repeating: [], count: longest + 1)
@@ -208,6 +252,18 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             for entry in rulesByLength[length] where entry.name == name { return entry.rule }
         }
         return only == nil ? .own : .excluded
+    }
+
+    /// The JSON key of an unmapped property: its coding key, spelt by `keyStyle` when the type
+    /// has one (`nil` when it has none: the coder's key strategy applies).
+    package func styledKey(for property: String) -> String? {
+        guard let keyStyle else { return nil }
+        return styledKeys.key(for: property, style: keyStyle)
+    }
+
+    /// The property whose mapped JSON key (first segment of any candidate) is `jsonKey`, if any.
+    package func mappedProperty(forJSONKey jsonKey: String) -> String? {
+        propertiesByJSONKey[jsonKey]
     }
 
     /// Whether `property` is decoded and encoded at all.
@@ -241,9 +297,11 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 
     /// The first table entry that names a property the model never asked for while decoding
     /// (`requested` holds every coding key its `init(from:)` read), as an error; `nil` if none.
-    package func unknownProperty(requested: Set<String>) -> MappingTableError? {
+    /// `isCodingKey` also accepts a name: a coding key the model did not read this time (an
+    /// enum's other cases).
+    package func unknownProperty(requested: Set<String>, isCodingKey: (String) -> Bool = { _ in false }) -> MappingTableError? {
         let tables: [(String, [String])] = [
-            ("keyMapping", lookups.keys.sorted()),
+            ("keyMapping", (Array(lookups.keys) + flattened).sorted()),
             ("ignoredProperties", excluded.sorted()),
             ("onlyProperties", (only ?? []).sorted()),
             ("elementTypes", elementTypes.keys.sorted()),
@@ -253,10 +311,23 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             ("unknownKeysProperty", unknownKeysProperty.map { [$0] } ?? []),
         ]
         for (table, names) in tables {
-            if let unknown = names.first(where: { !requested.contains($0) }) {
+            if let unknown = names.first(where: { !requested.contains($0) && !isCodingKey($0) }) {
                 return .unknownProperty(typeName, table: table, property: unknown, codingKeys: requested.sorted())
             }
         }
         return nil
+    }
+}
+
+/// `keyStyle`'s JSON keys, computed once per property name (a model has few properties).
+private final class StyledKeyCache: @unchecked Sendable {  // every access goes through `lock`
+    private let lock = NSLock()
+    private var keys: [String: String] = [:]
+
+    func key(for property: String, style: KeyStyle) -> String {
+        if let key = lock.withLock({ keys[property] }) { return key }
+        let key = style.jsonKey(for: property)
+        lock.withLock { keys[property] = key }
+        return key
     }
 }

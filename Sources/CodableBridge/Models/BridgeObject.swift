@@ -118,6 +118,15 @@ open class BridgeObject: MappableCodable, Hashable, CustomStringConvertible, @un
 
     /// Properties read but never written. Defaults to `[]`; form the union with `super`'s.
     open class var ignoredOnEncode: Set<String> { [] }
+    /// The spelling of the keys of the properties `keyMapping` does not name. See
+    /// ``MappableCodable/keyStyle``. The style of the class being decoded or encoded applies to
+    /// all its properties, inherited ones included; a subclass inherits its superclass's style
+    /// unless it overrides it. Defaults to `nil` (the coder's key strategy).
+    ///
+    /// ```swift
+    /// override class var keyStyle: KeyStyle? { .snakeCase }
+    /// ```
+    open class var keyStyle: KeyStyle? { nil }
 
     // MARK: Hooks
 

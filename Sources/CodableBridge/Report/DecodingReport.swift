@@ -64,6 +64,7 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
         /// path ends in the key.
         public static let unknownKey = Kind(base: .unknownKey)
 
+        /// The kind's name: `coerced`, `defaulted`, `dropped` or `rejected`.
         public var description: String { base.rawValue }
     }
 
@@ -74,12 +75,19 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
     /// What happened, for people: `string "12" → Int 12`.
     public let detail: String
 
+    /// Creates an event, for tests and for tools that merge reports.
+    ///
+    /// - Parameters:
+    ///   - path: The coding path, spelled `users[2].address.zip` (empty for the top level).
+    ///   - kind: What kind of change.
+    ///   - detail: What happened, for people.
     public init(path: String, kind: Kind, detail: String) {
         self.path = path
         self.kind = kind
         self.detail = detail
     }
 
+    /// `path: kind: detail`, with `<root>` for the top level.
     public var description: String {
         "\(path.isEmpty ? "<root>" : path): \(kind): \(detail)"
     }

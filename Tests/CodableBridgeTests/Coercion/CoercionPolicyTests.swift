@@ -3,7 +3,7 @@ import Testing
 import CodableBridgeCoercion
 
 extension CoercionTests {
-    /// DESIGN.md's "Coercion policies" table, row by row, through the policy interface the
+    /// The coercion policy table (README.md, Docs/Coercion.md), row by row, through the policy interface the
     /// decoder calls; and the presets' switches.
     @Suite("Coercion policy presets")
     struct CoercionPolicyTests {
@@ -19,7 +19,7 @@ extension CoercionTests {
         }
 
         static let rows: [(String, Probe, String, String, String)] = [
-            // DESIGN.md row                 probe                                                              strict   lenient   yyModel
+            // table row                     probe                                                              strict   lenient   yyModel
             ("\"12\" → Int",                 { show($0.integer(Int.self, from: .string("12"))) },               "–",     "12",     "12"),
             ("\" 12 \" → Int",               { show($0.integer(Int.self, from: .string(" 12 "))) },             "–",     "12",     "12"),
             ("\"12abc\" → Int",              { show($0.integer(Int.self, from: .string("12abc"))) },            "–",     "–",      "12"),
@@ -51,7 +51,7 @@ extension CoercionTests {
             ("mismatch is an error",         { $0.mismatchIsError ? "error" : "missing" },                      "error", "missing", "missing"),
         ]
 
-        @Test("DESIGN.md's table", arguments: rows)
+        @Test("The policy table", arguments: rows)
         func designTable(row: String, probe: Probe, strict: String, lenient: String, yyModel: String) {
             #expect(probe(.strict) == strict, "\(row) under .strict")
             #expect(probe(.lenient) == lenient, "\(row) under .lenient")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-// DESIGN.md's "Coercion policies" table, row by row, through `BridgeDecoder` — not through the
+// The coercion policy table (README.md, Docs/Coercion.md), row by row, through `BridgeDecoder` — not through the
 // rule functions (Coercion/ tests those): `{"v": <JSON>}` is decoded into `struct { var v: T }`
 // under each preset, and each cell states the value, what the report says, or the error.
 //
@@ -123,7 +123,7 @@ private func check<T: Codable & Equatable & Sendable>(
     }
 }
 
-@Suite("DESIGN.md's coercion table through BridgeDecoder")
+@Suite("The coercion policy table through BridgeDecoder")
 struct DecoderCoercionTableTests {
     // MARK: → Int
 

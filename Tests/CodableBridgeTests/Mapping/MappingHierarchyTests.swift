@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-// Class hierarchies three levels deep, polymorphic containers, and DESIGN.md's rejection rule at
+// Class hierarchies three levels deep, polymorphic containers, and the rejection rule (Docs/Mapping.md) at
 // every level: top level → throws; container element → dropped and reported; Optional property →
 // nil and reported; required property → the parent fails unless missingValueStrategy supplies a
 // default (reported).

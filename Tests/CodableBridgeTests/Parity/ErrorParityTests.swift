@@ -50,7 +50,7 @@ import Testing
         .decode(Bool.self, "True", .error(.dataCorrupted)),
         // Number out of range inside a document. swift-foundation throws these while unwrapping and
         // wraps them as "not valid JSON" at the empty path; the older Darwin implementation (and
-        // DESIGN.md) give the true path — BridgeDecoder must report the true path and the same case.
+        // the design contract) give the true path — BridgeDecoder must report the true path and the same case.
         .decode(PF.Int8Field.self, #"{"a": 128}"#, .error(.dataCorrupted), bridgePath: "a"),
         .decode(PF.Int8Field.self, #"{"a": 1.5}"#, .error(.dataCorrupted), bridgePath: "a"),
         .decode(PF.UIntList.self, #"{"a": [1, -1]}"#, .error(.dataCorrupted), bridgePath: "a[1]"),

@@ -1,0 +1,189 @@
+// MARK: - Design
+//
+// `JSONKey.flatten`: a property whose model lives in the parent object itself.
+//
+//     struct Person: MappableCodable { var name: String; var address: Address
+//                                      static var keyMapping: KeyMapping { ["address": .flatten] } }
+//     {"name": "Ada", "city": "Paris"}
+//
+//     Person.init(from:) → keyed container on object 0
+//       "name"    → member "name"
+//       "address" → rule .flatten: the value node is object 0 itself, so Address.init(from:)
+//                   reads "city" from Person's object, with Address's own mapping and hooks
+//
+// The coding path keeps the property (`address.city`), so errors name the Swift property.
+// An optional flattened property is `nil` when its decode found no member at all: the decoder
+// counts members found (`membersFound`), and a decode that found none is discarded with its
+// report events. Under `update(_:from:)` such a property keeps its current value.
+//
+// Known keys: the first decode of a model type (while its tables are verified) records the JSON
+// keys its `init(from:)` asked for, flattened models' keys included
+// (`DecodingTypeFacts.knownKeys(of:)`). Two flattened properties whose models' known keys meet are
+// an invalid table of the parent.
+
+/// What flatten and tagged enums learn during one decode, while model tables are verified.
+final class ShapeFacts {
+    /// Per model (`ObjectIdentifier` of its `ModelMeta`): flattened property → its declared type.
+    var flattenedTypes: [ObjectIdentifier: [String: Any.Type]] = [:]
+    /// Per model: the coding-key types its `init(from:)` asked containers for (one per level of
+    /// a class hierarchy), each as a test of whether a name is one of its keys.
+    var codingKeyProbes: [ObjectIdentifier: [(keyType: ObjectIdentifier, accepts: (String) -> Bool)]] = [:]
+
+    /// Whether `name` is a coding key of the model `meta` (`false` when nothing was learnt).
+    func isCodingKey(_ name: String, of meta: ObjectIdentifier) -> Bool {
+        codingKeyProbes[meta]?.contains { $0.accepts(name) } ?? false
+    }
+}
+
+extension DecoderImpl.KeyedContainer {
+    /// A flattened property: its model decodes from this same object.
+    func decodeFlattened<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
+        impl.noteFlattened(T.self, property: key.stringValue, owner: meta)
+        let elementType = meta?.elementTypes[key.stringValue]
+        return try decodeRequired(T.self, key) { node, component in
+            if let update = impl.update {
+                prepareFallback(key)
+                defer { update.next = DecoderImpl.missingNode }
+                return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+            }
+            return try impl.unwrap(T.self, node: node, key: component, elementType: elementType)
+        }
+    }
+
+    /// An optional flattened property: `nil` when none of its model's keys is present (under
+    /// `update(_:from:)`: the current value).
+    func decodeFlattenedIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        impl.noteFlattened(T.self, property: key.stringValue, owner: meta)
+        return try withExtraPath {
+            let component = PathComponent.key(key)
+            let elementType = meta?.elementTypes[key.stringValue]
+            if object != DecoderImpl.missingNode,
+               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, elementType: elementType, prepare: { prepareFallback(key) })
+            {
+                return value
+            }
+            guard let fallbackObject = context?.fallbackObject, fallbackObject != DecoderImpl.missingNode, let update = impl.update else {
+                return nil
+            }
+            update.decoder.path = impl.path
+            return try update.decoder.decodeIfAnyMember(T.self, node: fallbackObject, key: component, elementType: elementType, prepare: nil)
+        }
+    }
+}
+
+extension DecoderImpl {
+    /// Decodes a `T` from `node` unless the decode finds no member: then `nil`, and the report
+    /// events it made are removed. A value not converted or a rejected model is `nil`, reported.
+    func decodeIfAnyMember<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
+                                         prepare: (() -> Void)?) throws -> T? {
+        let before = membersFound
+        let eventsBefore = report?.events.count ?? 0
+        func foundNothing() -> Bool {
+            guard membersFound == before else { return false }
+            report?.events.removeSubrange(eventsBefore...)
+            return true
+        }
+        do {
+            let value: T
+            if let update, let prepare {
+                prepare()
+                defer { update.next = DecoderImpl.missingNode }
+                value = try unwrap(T.self, node: node, key: key, elementType: elementType)
+            } else {
+                value = try unwrap(T.self, node: node, key: key, elementType: elementType)
+            }
+            return foundNothing() ? nil : value
+        } catch where foundNothing() {
+            return nil
+        } catch let error as NotConverted {
+            return try absorbIntoNil(error, T.self, node: node, key: key)
+        } catch let error as ModelRejected {
+            return try absorbIntoNil(error, T.self, node: node, key: key)
+        }
+    }
+
+    /// Records a flattened property's type while its owner's tables are being verified.
+    func noteFlattened<T>(_ type: T.Type, property: String, owner: ModelMeta?) {
+        guard requestedKeys != nil, let owner else { return }
+        // safe: checked non-nil by the `guard` above
+        requestedKeys![ObjectIdentifier(owner), default: []].insert(property)
+        shapes.flattenedTypes[ObjectIdentifier(owner), default: [:]][property] = T.self
+    }
+
+    /// Called when a model's `init(from:)` asks for a keyed container: while its tables are
+    /// verified, remembers which names are its coding keys; for an enum, checks the tag (the
+    /// object's single key) names a case, else throws the error listing the known tags.
+    func learnCodingKeys<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta, object: Int) throws {
+        if requestedKeys != nil {
+            // A class hierarchy asks once per level, each with its own keys: any level's key counts.
+            let keyType = ObjectIdentifier(Key.self)
+            if shapes.codingKeyProbes[ObjectIdentifier(meta)]?.contains(where: { $0.keyType == keyType }) != true {
+                shapes.codingKeyProbes[ObjectIdentifier(meta), default: []].append((keyType, { Key(stringValue: $0) != nil }))
+            }
+        }
+        guard meta.checksTags, object != DecoderImpl.missingNode, nodes[object].kind == .object, nodes[object].length == 1 else { return }
+        let tag = text(object + 1)
+        let caseName = meta.mappedProperty(forJSONKey: tag) ?? (meta.lookups[tag] == nil ? tag : nil)
+        if let caseName, meta.isIncluded(caseName), Key(stringValue: caseName) != nil { return }
+        let known = TypeShape.caseNames(of: Key.self)?.filter(meta.isIncluded).map { meta.encodingPath(for: $0)?.joined(separator: ".") ?? $0 }
+        throw unknownTag(tag, meta: meta, known: known)
+    }
+
+    /// For a model with a `keyStyle`: styled JSON key → property, over the coding keys of `Key`
+    /// (`nil` without a style; empty when the keys cannot be listed).
+    func styledProperties<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta) -> [String: String]? {
+        guard meta.keyStyle != nil else { return nil }
+        var properties: [String: String] = [:]
+        for name in TypeShape.caseNames(of: Key.self) ?? [] {
+            if let styled = meta.styledKey(for: name), properties[styled] == nil { properties[styled] = name }
+        }
+        return properties
+    }
+
+    /// After the first decode of a model type: records its known JSON keys, and checks that no
+    /// two flattened properties read the same key.
+    func verifyShapes(of type: any MappableCodable.Type, meta: ModelMeta, requested: Set<String>) throws(MappingTableError) {
+        let id = ObjectIdentifier(meta)
+        let flattenedTypes = requestedKeys == nil ? [:] : shapes.flattenedTypes[id] ?? [:]
+        var known: Set<String> = []
+        var claimed: [String: String] = [:]  // JSON key → flattened property
+        for name in requested.sorted() {
+            switch meta.decodingRule(for: name) {
+            case .excluded:
+                break
+            case .own:
+                known.insert(meta.styledKey(for: name) ?? name)
+            case .mapped(let lookups):
+                for lookup in lookups { known.insert(lookup.segments[0]) }
+            case .flatten:
+                guard let flattenedType = flattenedTypes[name],
+                      let model = DecoderImpl.modelType(flattenedType),
+                      let keys = DecodingTypeFacts.knownKeys(of: model) else { continue }
+                for jsonKey in keys.sorted() {
+                    if let other = claimed[jsonKey], other != name, let otherType = flattenedTypes[other] {
+                        throw .flattenedKeyClash(meta.typeName, property: name, type: flattenedType, other: other, otherType: otherType, key: jsonKey)
+                    }
+                    claimed[jsonKey] = name
+                }
+                known.formUnion(keys)
+            }
+        }
+        if !meta.isEnum { DecodingTypeFacts.setKnownKeys(type, known) }
+    }
+
+    /// The model type of a flattened property's declared type (its wrapped type for an optional).
+    static func modelType(_ type: Any.Type) -> (any MappableCodable.Type)? {
+        if let model = type as? any MappableCodable.Type { return model }
+        if let optional = type as? any BridgeOptionalType.Type { return optional.wrappedType as? any MappableCodable.Type }
+        return nil
+    }
+}
+
+/// `Optional`'s wrapped type, seen without knowing it.
+protocol BridgeOptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: BridgeOptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

@@ -1,0 +1,46 @@
+// TypeShape — two facts about a type that Swift's reflection API gives only for instances, read
+// from the runtime's stable ABI instead:
+//
+// - whether a type is an enum: the first word of a type's metadata is its kind, and `0x201` is
+//   `MetadataKind::Enum` (swift/ABI/MetadataKind.def; `Optional` has its own kind, `0x202`);
+// - the case names of a coding-key enum without payloads (the synthesised `CodingKeys`): such an
+//   enum of 2…256 cases is one byte holding the case's index in declaration order, and
+//   `Optional<Key>.none` is stored as the first unused value — the number of cases. Each index is
+//   turned back into a key and asked for its `stringValue`. Anything else (a struct key, a key
+//   with payloads, more than 256 cases) answers `nil`; every name found must read back as the
+//   same value through `init(stringValue:)`, else the answer is `nil`.
+//
+//   enum CodingKeys: CodingKey { case circle, square, none }
+//   size 1; Optional<CodingKeys>.none stored as 3 → indices 0, 1, 2 → "circle", "square", "none"
+
+/// Facts about types read from the Swift runtime's stable ABI (see the comment above).
+package enum TypeShape {
+    /// Whether `type` is an enum (not a struct, class or `Optional`).
+    package static func isEnum(_ type: Any.Type) -> Bool {
+        // safe: every metatype points at type metadata whose first word is its kind
+        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+        return kind == 0x201
+    }
+
+    /// The case names of a payload-free coding-key enum, in declaration order; `nil` when `Key`
+    /// is not such an enum.
+    package static func caseNames<Key: CodingKey>(of type: Key.Type) -> [String]? {
+        guard isEnum(Key.self) else { return nil }
+        if MemoryLayout<Key>.size == 0 {
+            // One case and no payload: the value has no bits.
+            let only = unsafeBitCast((), to: Key.self)
+            return [only.stringValue]
+        }
+        guard MemoryLayout<Key>.size == 1, MemoryLayout<Key?>.size == 1 else { return nil }
+        let none: Key? = nil
+        let count = unsafeBitCast(none, to: UInt8.self)
+        var names: [String] = []
+        for index in 0 ..< count {
+            let key = unsafeBitCast(index, to: Key.self)
+            let name = key.stringValue
+            guard let back = Key(stringValue: name), unsafeBitCast(back, to: UInt8.self) == index else { return nil }
+            names.append(name)
+        }
+        return names
+    }
+}
