@@ -175,3 +175,31 @@ struct UKIgnored: MappableCodable {
         #expect(user == UKUser(name: "Bo", age: 3))
     }
 }
+
+struct UKAddress: MappableCodable {
+    var city = ""
+}
+
+struct UKCustomer: MappableCodable {
+    var name = ""
+    var address = UKAddress()
+    static var keyMapping: KeyMapping { ["address": .flatten] }
+}
+
+struct UKStyled: MappableCodable {
+    var avatarURL = ""
+    static var keyStyle: KeyStyle? { .snakeCase }
+}
+
+@Suite struct UnknownKeyShapeTests {
+    @Test func flattenedModelsShareTheirParentsCheck() throws {
+        let (_, report) = try decodeReporting(UKCustomer.self, #"{"city": "Paris", "name": "Ada", "zip": 1}"#) { $0.unknownKeyStrategy = .report }
+        expectEvents(report, [.init(path: "zip", kind: .unknownKey, detail: "zip")])
+    }
+
+    @Test func keyStylesReadTheStyledKey() throws {
+        let (value, report) = try decodeReporting(UKStyled.self, #"{"avatar_url": "a", "avatarURL": "b"}"#) { $0.unknownKeyStrategy = .report }
+        #expect(value.avatarURL == "a")
+        expectEvents(report, [.init(path: "avatarURL", kind: .unknownKey, detail: "avatarURL")])
+    }
+}
