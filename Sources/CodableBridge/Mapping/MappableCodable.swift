@@ -149,9 +149,13 @@ extension MappableCodable {
     public static var onlyProperties: Set<String>? { nil }
     /// Enums default like other values, not to their first case. Defaults to `false`.
     public static var enumsDefaultToFirstCase: Bool { false }
+    /// No capture: unknown members are dropped. Defaults to `nil`.
     public static var unknownKeysProperty: String? { nil }
+    /// No transforms: every property decodes and encodes as usual. Defaults to `[:]`.
     public static var valueTransforms: [String: JSONTransform] { [:] }
+    /// Every property is read. Defaults to `[]`.
     public static var ignoredOnDecode: Set<String> { [] }
+    /// Every property is written. Defaults to `[]`.
     public static var ignoredOnEncode: Set<String> { [] }
     /// Swift's synthesised form, `{"circle":{"radius":2}}`. Defaults to `.external`.
     public static var enumTagging: EnumTagging { .external }

@@ -157,6 +157,7 @@ public struct JSONTransformError: Error, Sendable, Hashable, CustomStringConvert
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     static func expectedString(_ found: JSONValue) -> JSONTransformError {

@@ -54,6 +54,7 @@ extension OpenEnum: Equatable where Known.RawValue: Equatable {
 }
 
 extension OpenEnum: Hashable where Known.RawValue: Hashable {
+    /// Hashes the raw value.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
