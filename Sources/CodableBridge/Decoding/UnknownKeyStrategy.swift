@@ -31,4 +31,5 @@ extension BridgeDecoder {
     }
 }
 
+/// ``BridgeDecoder/UnknownKeyStrategy``, for short.
 public typealias UnknownKeyStrategy = BridgeDecoder.UnknownKeyStrategy
