@@ -226,6 +226,13 @@ def overhead_table(results):
     report = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (lenient, report)")
     rows.append(["Decode twitter: report requested vs not (clean payload)", fmt_percent(ratio(report, lenient)), ""])
     strict = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE}")
+    unknown = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (report, unknown keys)")
+    r = ratio(unknown, strict)
+    rows.append(["Decode twitter: unknownKeyStrategy .report vs strict (clean payload)", fmt_percent(r),
+                 "" if r is None else ("ok (≤ 10%)" if r <= 1.10 else "OVER BUDGET (> 10%)")])
+    strict_report = time_of(results, f"Decode twitter{SEPARATOR}{BRIDGE} (report)")
+    rows.append(["Decode twitter: unknownKeyStrategy .report vs .ignore, both with a report (clean payload)",
+                 fmt_percent(ratio(unknown, strict_report)), ""])
     for variant in ["(lenient)", "(lenient, report)"]:
         quoted = time_of(results, f"Decode twitter (numbers as strings){SEPARATOR}{BRIDGE} {variant}")
         rows.append([f"Decode twitter, numbers as strings {variant} vs strict on the original",

@@ -144,3 +144,25 @@ struct MessyProfile: MappableCodable, DefaultInitializable {
 
     init() {}
 }
+
+// MARK: - Round trips that lose nothing
+
+/// GitHub's account types; the payload's "Organization" is none of them.
+enum AccountKind: String, Codable, UnknownCaseRepresentable {
+    case user = "User", bot = "Bot", unknown
+    static var unknownCase: AccountKind { .unknown }
+}
+
+/// A few properties of the GitHub user; every other member is captured in `extras` and written
+/// back on encode, and the account type keeps its raw value through `OpenEnum`.
+struct GitHubSnapshot: MappableCodable {
+    var login: String
+    var id: Int
+    var type: OpenEnum<AccountKind>
+    var kind: AccountKind = .unknown
+    var extras = JSONObject()
+
+    static var keyMapping: KeyMapping { ["kind": "type"] }
+    static var ignoredOnEncode: Set<String> { ["kind"] }
+    static var unknownKeysProperty: String? { "extras" }
+}

@@ -2,7 +2,8 @@ import CodableBridge
 import Foundation
 
 // bridge-demo: decodes the bundled sample payloads, prints the models, the decoding report and
-// the JSON they re-encode to. Run with `swift run bridge-demo`.
+// the JSON they re-encode to; the last section shows unknown keys (reported, then captured and
+// written back) and an unknown enum case. Run with `swift run bridge-demo`.
 
 func resource(_ name: String) throws -> Data {
     guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources") else {
@@ -51,6 +52,24 @@ do {
     }
     print(report)
     print("re-encoded:\n" + (try encoder.encodeToString(profiles)))
+
+    section("Round trips (yymodel_github_user.json) — unknown keys, captured; an unknown enum case")
+    var strictKeys = decoder
+    strictKeys.unknownKeyStrategy = .report
+    report = DecodingReport()
+    _ = try strictKeys.decode(GitHubUser.self, from: try resource("yymodel_github_user"), report: &report)
+    let unknown = report.events.filter { $0.kind == .unknownKey }
+    print("unknownKeyStrategy = .report: GitHubUser does not read \(unknown.count) of the payload's keys:")
+    for event in unknown.prefix(4) { print("  \(event)") }
+    print("  …")
+    report = DecodingReport()
+    let githubData = try resource("yymodel_github_user")
+    let snapshot = try strictKeys.decode(GitHubSnapshot.self, from: githubData, report: &report)
+    print("GitHubSnapshot: \(snapshot.login) #\(snapshot.id), type \(snapshot.type), kind \(snapshot.kind), "
+        + "\(snapshot.extras.count) members captured in extras")
+    print(report)
+    let again = try BridgeEncoder().encodeToJSONValue(snapshot)
+    print("decode → encode reproduces the input: \(again == (try JSONValue(parsing: githubData)))")
 } catch {
     print("bridge-demo failed: \(error)")
     exit(1)

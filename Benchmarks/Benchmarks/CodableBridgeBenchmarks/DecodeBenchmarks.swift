@@ -9,6 +9,10 @@
 // and on twitter also
 //   CodableBridge (lenient, report)  decode(_:from:report:), the report requested; compare with
 //                               "(lenient)", where no report is requested
+//   CodableBridge (report)      .strict, decode(_:from:report:), unknownKeyStrategy .ignore
+//   CodableBridge (report, unknown keys)  the same with unknownKeyStrategy = .report: the cost of
+//                               tracking every key on a clean payload (target: at most 10% over
+//                               "CodableBridge"); setup fails if the payload reports any key
 //
 // Every setup decodes once with both decoders and fails the benchmark if the models differ.
 
@@ -68,6 +72,7 @@ private func registerDecode<Model: Codable & Equatable>(_ payload: Payload, _ ty
     }
 
     guard withReport else { return }
+    registerUnknownKeyDecode(payload, Model.self)
 
     Benchmark(Suite.name(group, "\(Suite.bridge) (lenient, report)"), configuration: configuration) { benchmark, state in
         for _ in benchmark.scaledIterations {
@@ -95,4 +100,30 @@ func makeBridgeDecodeState<Model: Decodable & Equatable>(
     let decoded = try Check.bridge(what) { try decoder.decode(Model.self, from: data) }
     try Check.same(decoded, reference, what)
     return DecodeState(data: data, bridge: decoder)
+}
+
+/// Strict decoding with a report, without and with unknown-key tracking (`unknownKeyStrategy`).
+private func registerUnknownKeyDecode<Model: Codable & Equatable>(_ payload: Payload, _ type: Model.Type) {
+    let group = "Decode \(payload.label)"
+    let configuration = Suite.configuration(for: payload)
+    let file = "\(payload.rawValue).json"
+    for (variant, strategy) in [("report", UnknownKeyStrategy.ignore), ("report, unknown keys", .report)] {
+        Benchmark(Suite.name(group, "\(Suite.bridge) (\(variant))"), configuration: configuration) { benchmark, state in
+            for _ in benchmark.scaledIterations {
+                var report = DecodingReport()
+                blackHole(try state.bridge.decode(Model.self, from: state.data, report: &report))
+                blackHole(report)
+            }
+        } setup: { () throws -> DecodeState<Model> in
+            var decoder = BridgeDecoder.strict
+            decoder.unknownKeyStrategy = strategy
+            let state = try makeBridgeDecodeState(Model.self, payload.data, decoder: decoder, "strict decode of \(file)")
+            var report = DecodingReport()
+            _ = try Check.bridge("strict decode of \(file) with a report") { try decoder.decode(Model.self, from: state.data, report: &report) }
+            if !report.isEmpty {
+                throw SetupFailure("\(file) is not clean for \(Model.self): \(report.events.count) events, first \(report.events[0])")
+            }
+            return state
+        }
+    }
 }

@@ -31,6 +31,9 @@ public struct BridgeDecoder: Sendable {
     public var dataDecodingStrategy: DataDecodingStrategy = .base64
     /// How NaN and infinity are read. Defaults to `.throw`.
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
+    /// What happens to object members no model reads (keys neither an `init(from:)` asks for nor a
+    /// mapping table names). Defaults to `.ignore`.
+    public var unknownKeyStrategy: UnknownKeyStrategy = .ignore
     /// The deepest nesting accepted; deeper input is a `dataCorrupted` error, never a crash.
     /// Defaults to 512.
     public var maxDepth: Int = JSONTape.defaultMaxDepth

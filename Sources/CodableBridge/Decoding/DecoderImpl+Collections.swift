@@ -207,7 +207,9 @@ extension DecoderImpl {
 extension DecodingError {
     /// Errors that say the model or its tables are wrong, not the data: never swallowed.
     var isProgrammerError: Bool {
-        if case .dataCorrupted(let context) = self, context.underlyingError is MappingTableError { return true }
+        if case .dataCorrupted(let context) = self, context.underlyingError is MappingTableError || context.underlyingError is UnknownKeyFound {
+            return true
+        }
         return false
     }
 

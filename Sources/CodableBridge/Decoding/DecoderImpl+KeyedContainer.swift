@@ -39,12 +39,14 @@ extension DecoderImpl {
             let snapshot = impl.containerSnapshot(nested: !extra.isEmpty, given: snapshot)
             context = extra.isEmpty && converted == nil && snapshot == nil
                 ? nil : ContainerContext(extra: extra, convertedKeys: converted, snapshot: snapshot)
+            if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, depth: depth, extra: extra, meta: meta) }
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
 
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
+            if impl.unknownKeys != nil { impl.markAllMembers(of: object) }
             var keys: [Key] = []
             var seen = Set<String>()
             var mappedTargets = Set<String>()
@@ -90,16 +92,24 @@ extension DecoderImpl {
             if let meta {
                 switch meta.decodingRule(for: key.stringValue) {
                 case .own:
-                    if let styled = meta.styledKey(for: key.stringValue) { return impl.findMember(styled, in: object, depth: depth) }
+                    if let styled = meta.styledKey(for: key.stringValue) {
+                        let node = impl.findMember(styled, in: object, depth: depth)
+                        if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+                        return node
+                    }
                 case .excluded: return nil
-                case .mapped(let lookups): return impl.findMapped(lookups, in: object, depth: depth)
+                case .mapped(let lookups):
+                    if impl.unknownKeys != nil { impl.markMapped(lookups, in: object, depth: depth, extra: extra) }
+                    return impl.findMapped(lookups, in: object, depth: depth)
                 case .flatten: return object
                 }
             }
             if let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
-            return impl.findMember(key.stringValue, in: object, depth: depth)
+            let node = impl.findMember(key.stringValue, in: object, depth: depth)
+            if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+            return node
         }
 
         /// The JSON keys tried for `key`, for error messages.
@@ -123,6 +133,20 @@ extension DecoderImpl {
 
         @inline(__always)
         func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+            if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedRequired(T.self, key, read) }
+            return try decodeRequiredValue(T.self, key, read)
+        }
+
+        /// A property of a model with `valueTransforms` (DecoderImpl+Transforms.swift): its
+        /// transform, if it has one, replaces `read`.
+        @inline(never)
+        private func _slowPathTransformedRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+            guard let transform = try transform(for: key, T.self) else { return try decodeRequiredValue(T.self, key, read) }
+            return try decodeRequiredValue(T.self, key) { node, component in try impl.decodeTransformed(transform, T.self, node: node, key: component) }
+        }
+
+        @inline(__always)
+        private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
             try withExtraPath {
                 let component = PathComponent.key(key)
                 guard let node = find(key) else {
@@ -142,6 +166,18 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+            if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedOptional(T.self, key, read) }
+            return try decodeOptionalValue(T.self, key, read)
+        }
+
+        @inline(never)
+        private func _slowPathTransformedOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+            guard let transform = try transform(for: key, T.self) else { return try decodeOptionalValue(T.self, key, read) }
+            return try decodeOptionalValue(T.self, key) { node, component in try impl.decodeTransformed(transform, T.self, node: node, key: component) }
+        }
+
+        @inline(__always)
+        private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
             try withExtraPath {
                 guard let node = find(key) else {
                     return context == nil ? nil : currentValue(T.self, key)
@@ -187,6 +223,11 @@ extension DecoderImpl {
         func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
+                _ = find(key)
+                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                                current: currentValue(JSONObject.self, key))
+            }
             if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
@@ -220,6 +261,11 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
+                _ = find(key)
+                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                                current: currentValue(JSONObject.self, key))
+            }
             if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattenedIfPresent(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
@@ -267,7 +313,9 @@ extension DecoderImpl {
         }
 
         func superDecoder() throws -> any Decoder {
-            try makeSuperDecoder(key: AnyCodingKey.super, lookup: impl.findMember("super", in: object, depth: depth))
+            let node = impl.findMember("super", in: object, depth: depth)
+            if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+            return try makeSuperDecoder(key: AnyCodingKey.super, lookup: node)
         }
 
         func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -108,6 +108,7 @@ extension DecoderImpl {
         membersFound &+= 1
         var member = object + 1
         for _ in 0 ..< ordinal { member = next(member + 1) }
+        unknownKeys?.mark(member)
         return member + 1
     }
 

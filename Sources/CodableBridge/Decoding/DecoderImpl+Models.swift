@@ -85,9 +85,10 @@ extension DecoderImpl {
             let state = try modelState(for: M.self, key: key)
             let verifying = !state.tablesVerified
             if verifying, requestedKeys == nil { requestedKeys = [:] }
+            if meta.unknownKeysProperty != nil { learnReadKeys(M.self, meta: meta, node: node, key: key) }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
-                return try M(from: self)
+                return try checkingUnknownKeys(meta: meta) { try M(from: self) }
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
             guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return value }

@@ -37,6 +37,8 @@ extension DecoderImpl {
     enum TypeClass {
         case collection(any BridgeCollectionDecodable.Type)
         case model(any MappableCodable.Type)
+        /// An ``UnknownCaseRepresentable`` enum: an unknown raw value decodes as its unknown case.
+        case unknownCase(any UnknownCaseRepresentable.Type)
         case plain
     }
 
@@ -49,6 +51,8 @@ extension DecoderImpl {
             kind = .collection(collection)
         } else if let model = T.self as? any MappableCodable.Type {
             kind = .model(model)
+        } else if let enumType = T.self as? any UnknownCaseRepresentable.Type {
+            kind = .unknownCase(enumType)
         } else {
             kind = .plain
         }
@@ -87,7 +91,11 @@ extension DecoderImpl {
         {
             return embedded
         }
-        return try descend(into: node, key: key) { try T(from: self) }
+        if case .unknownCase(let enumType) = kind {
+            return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+        }
+        if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
+        return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
     }
 
     /// The policy's custom rule for `T` ("Rules for your own types" in Docs/Coercion.md) applied

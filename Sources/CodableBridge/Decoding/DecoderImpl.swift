@@ -54,6 +54,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
+    /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
+    let unknownKeys: UnknownKeyTracker?
     /// Buffers this decoder owns (a decoder made for a tape built on the fly).
     var ownedBuffers: OwnedBuffers?
     /// Members found so far: an optional flattened model is `nil` when its decode found none
@@ -72,6 +74,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.report = report
         self.lenient = !options.coercion.mismatchIsError
         self.firstPresentAlternates = options.alternateKeyRule == .firstPresent || options.coercion.firstPresentAlternates
+        self.unknownKeys = DecoderImpl.makeUnknownKeyTracker(options: options, report: report, nodeCount: nodes.count)
         self.path = path
         self.path.reserveCapacity(16)
         self.current = current

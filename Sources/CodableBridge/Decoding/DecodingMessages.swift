@@ -266,6 +266,35 @@ enum DecodingMessages {
         }
     }
 
+    // MARK: Round trips (unknown keys, unknown cases, transforms)
+
+    /// `unknownKeyStrategy = .throw`: the object at `path` has a key no model reads.
+    static func unknownKey(_ key: String, typeName: String, path: [any CodingKey]) -> DecodingError {
+        dataCorrupted(path: path,
+                      "Unknown key \"\(key)\": \(typeName) neither reads it nor names it in a mapping table. Map it, capture it with unknownKeysProperty, or decode with unknownKeyStrategy = .ignore or .report.",
+                      underlying: UnknownKeyFound(key: key))
+    }
+
+    /// `.unknownKey` event detail.
+    static func unknownKeyDetail(_ key: String, typeName: String) -> String {
+        "key \"\(key)\" is not read by \(typeName)"
+    }
+
+    /// `.defaulted`: an ``UnknownCaseRepresentable`` raw value that is no case.
+    static func usedUnknownCase(raw: String, type: Any.Type, value: String) -> String {
+        "raw value \(raw) is no case of \(type); used \(type).\(value)"
+    }
+
+    /// The not-converted reason for a value transform that threw.
+    static func transformThrew(_ transform: String, _ error: any Error) -> String {
+        "the transform \(transform) threw: \(error)"
+    }
+
+    /// Under `.strict`: a value transform threw (the transform's error is the underlying error).
+    static func transformFailed(_ transform: String, found: String, error: any Error, path: [any CodingKey]) -> DecodingError {
+        dataCorrupted(path: path, "The transform \(transform) could not convert \(found): \(error)", underlying: error)
+    }
+
     // MARK: JSON Lines
 
     /// ``JSONLinesError/description``: `line 3, column 9: <parse error>` or

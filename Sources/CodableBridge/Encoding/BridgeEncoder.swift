@@ -50,6 +50,9 @@ public struct BridgeEncoder: Sendable {
     public var maxDepth: Int = 512
     /// Values your `encode(to:)` implementations can read from `encoder.userInfo`. Defaults to empty.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Whether `ignoredOnEncode` properties are written anyway: set by `update(_:from:)`, whose
+    /// fallback tree must hold every property the document may leave out.
+    var writesPropertiesIgnoredOnEncode = false
 
     /// Creates an encoder with the default options.
     public init() {}

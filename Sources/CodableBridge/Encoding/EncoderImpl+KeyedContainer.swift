@@ -25,22 +25,22 @@ extension EncoderImpl {
         }
 
         mutating func encodeNil(forKey key: Key) throws { setScalar(.null, 0, forKey: key) }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { setScalar(.bool, value ? 1 : 0, forKey: key) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { setInteger(value, forKey: key) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { setScalar(.uint, UInt64(value), forKey: key) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { setInteger(Int64(value), forKey: key) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { setScalar(.uint, value, forKey: key) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setScalar(.bool, value ? 1 : 0, forKey: key) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(value, forKey: key) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setScalar(.uint, UInt64(value), forKey: key) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setInteger(Int64(value), forKey: key) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; setScalar(.uint, value, forKey: key) }
 
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func encode(_ value: Int128, forKey key: Key) throws { try encodeText(String(value), forKey: key) }
+        mutating func encode(_ value: Int128, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; try encodeText(String(value), forKey: key) }
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeText(String(value), forKey: key) }
+        mutating func encode(_ value: UInt128, forKey key: Key) throws { if try encodedByTransform(value, forKey: key) { return }; try encodeText(String(value), forKey: key) }
 
         private func encodeText(_ text: String, forKey key: Key) throws {
             guard let node = impl.memberSlot(for: key, in: object, map: map) else { return }
@@ -48,6 +48,7 @@ extension EncoderImpl {
         }
 
         mutating func encode(_ value: String, forKey key: Key) throws {
+            if try encodedByTransform(value, forKey: key) { return }
             guard let node = impl.memberSlot(for: key, in: object, map: map) else { return }
             impl.tree.setString(node, value)
         }
@@ -58,6 +59,11 @@ extension EncoderImpl {
 
         /// Encodes `value` into a new member; on failure the member is dropped again.
         private func encodeValue<T: Encodable>(_ value: T, forKey key: Key) throws {
+            if try encodedByTransform(value, forKey: key) { return }
+            if let map, let capture = map.captureProperty, capture == key.stringValue {
+                try impl.keepCapturedMembers(value, object: object, map: map, key: key)
+                return
+            }
             if let map, map.hasFlattened, map.destination(for: key.stringValue) == .flatten {
                 return try impl.encodeFlattened(value, into: object, key: key)
             }

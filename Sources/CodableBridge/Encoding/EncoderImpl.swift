@@ -40,6 +40,9 @@ final class EncoderImpl {
     private var keyMaps: [ObjectIdentifier: EncodingKeyMap] = [:]
     /// Whether a model type implements `didEncode(into:)`, once known in this encode.
     private var didEncodeImplemented: [ObjectIdentifier: Bool] = [:]
+    /// `unknownKeysProperty` values waiting to be written into their model's object (by object
+    /// node), after the model's own properties (EncoderImpl+RoundTrip.swift).
+    var capturedMembers: [Int32: JSONObject] = [:]
     /// How many composite values enclose the one being encoded (see the design comment).
     private(set) var depth = 0
     /// ``BridgeEncoder/maxDepth``.
@@ -191,6 +194,7 @@ final class EncoderImpl {
         let id = ObjectIdentifier(modelType)
         let map = try keyMap(for: modelType, id: id, value: model, at: node)
         try withTarget(node, map: map) { try model.encode(to: self) }
+        if map.captureProperty != nil { try writeCapturedMembers(into: node) }
         if map.meta.enumTagging.rewrites { try retagEnum(model, map: map, at: node) }
         guard tree[node].kind == .object else { return }
         let implemented = didEncodeImplemented[id] ?? HookProbe.isImplemented(.didEncode, by: modelType)
@@ -218,7 +222,8 @@ final class EncoderImpl {
         do {
             // Built from ModelMeta, which checks the tables as the decoder does: a bad table fails
             // with the same MappingTableError.
-            let map = try EncodingKeyMap.resolved(for: modelType)
+            let map = options.writesPropertiesIgnoredOnEncode
+                ? try EncodingKeyMap.resolvedKeepingIgnoredOnEncode(for: modelType) : try EncodingKeyMap.resolved(for: modelType)
             keyMaps[id] = map
             return map
         } catch {

@@ -46,6 +46,13 @@ final class EncodingKeyMap: Sendable {
     private let destinations: [Destination]
     /// The destination of a property not in the table: `.skip` when `onlyProperties` is set.
     private let otherDestination: Destination
+    /// The type's name, for messages.
+    let typeName: String
+    /// Per-property transforms (`valueTransforms`).
+    let transforms: [String: JSONTransform]
+    /// The `JSONObject` property whose members are written into the model's object
+    /// (`unknownKeysProperty`).
+    let captureProperty: String?
 
     /// Where the property with coding key `property` is written.
     func destination(for property: String) -> Destination {
@@ -67,8 +74,9 @@ final class EncodingKeyMap: Sendable {
         }
     }
 
-    /// The encoding view of `meta`.
-    init(meta: ModelMeta) {
+    /// The encoding view of `meta`; with `keepingIgnoredOnEncode`, `ignoredOnEncode` properties
+    /// are written too (`update(_:from:)`'s fallback tree).
+    init(meta: ModelMeta, keepingIgnoredOnEncode: Bool = false) {
         var destinations: [String: Destination] = [:]
         for property in meta.lookups.keys where meta.isIncluded(property) {
             guard let path = meta.encodingPath(for: property), !path.isEmpty else { continue }
@@ -77,7 +85,7 @@ final class EncodingKeyMap: Sendable {
         for property in meta.flattened {
             destinations[property] = .flatten
         }
-        for property in meta.excluded {
+        for property in keepingIgnoredOnEncode ? meta.excluded : meta.excluded.union(meta.ignoredOnEncode) {
             destinations[property] = .skip
         }
         for property in meta.only ?? [] where destinations[property] == nil {
@@ -103,6 +111,9 @@ final class EncodingKeyMap: Sendable {
         self.names = names
         self.destinations = values
         self.otherDestination = meta.only == nil ? .unmapped : .skip
+        self.typeName = meta.typeName
+        self.transforms = meta.transforms
+        self.captureProperty = meta.unknownKeysProperty
         self.meta = meta
         self.hasFlattened = !meta.flattened.isEmpty
     }
@@ -110,6 +121,7 @@ final class EncodingKeyMap: Sendable {
     // MARK: Cache
 
     private static let maps = TypeCache<EncodingKeyMap>()
+    private static let mapsKeepingIgnoredOnEncode = TypeCache<EncodingKeyMap>()
 
     /// The view of `type`'s tables, built on first use.
     ///
@@ -117,4 +129,11 @@ final class EncodingKeyMap: Sendable {
     static func resolved(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
         try maps.value(for: type) { () throws(MappingTableError) in EncodingKeyMap(meta: try ModelMeta.of(type)) }
     }
+    /// The view of `type`'s tables that also writes its `ignoredOnEncode` properties.
+    static func resolvedKeepingIgnoredOnEncode(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
+        try mapsKeepingIgnoredOnEncode.value(for: type) { () throws(MappingTableError) in
+            EncodingKeyMap(meta: try ModelMeta.of(type), keepingIgnoredOnEncode: true)
+        }
+    }
+
 }

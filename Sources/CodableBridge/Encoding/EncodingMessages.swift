@@ -46,6 +46,14 @@ extension EncodingError {
         .invalidValue(model, .init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
+    /// A value transform threw while encoding.
+    static func transformFailed(_ value: Any, transform: String, codingPath: [any CodingKey], error: any Error) -> EncodingError {
+        .invalidValue(value, .init(
+            codingPath: codingPath,
+            debugDescription: "The transform \(transform) could not write the value at \(place(codingPath)): \(error)",
+            underlyingError: error))
+    }
+
     /// An enum whose synthesised form cannot be written in its `enumTagging` style.
     static func badTaggedEnum(_ value: Any, type: Any.Type, tagging: EnumTagging, problem: EnumTagging.Problem,
                               codingPath: [any CodingKey]) -> EncodingError

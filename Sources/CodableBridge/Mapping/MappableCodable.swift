@@ -54,6 +54,41 @@ public protocol MappableCodable: Codable {
     /// ```
     static var enumsDefaultToFirstCase: Bool { get }
 
+    /// The name of a ``JSONObject`` property that receives every member of the incoming object the
+    /// model does not read (a key neither its `init(from:)` asks for nor its mapping names), and
+    /// whose members are written back into the object on encode — so decoding then encoding keeps
+    /// fields the model does not declare. Captured members are not reported as unknown keys.
+    /// Defaults to `nil` (unknown members are dropped).
+    ///
+    /// ```swift
+    /// struct Profile: MappableCodable {
+    ///     var name: String
+    ///     var extras = JSONObject()
+    ///     static var unknownKeysProperty: String? { "extras" }
+    /// }
+    /// // {"name": "Ada", "theme": "dark"} → extras == ["theme": "dark"] → encodes back the same
+    /// ```
+    static var unknownKeysProperty: String? { get }
+
+    /// Per-property conversions applied in both directions instead of the usual decoding and
+    /// encoding of the property: property name (its coding key string) → ``JSONTransform``. A
+    /// transform that throws while decoding is a not-converted value (the coercion policy, the
+    /// missing-value strategy and the report apply). Defaults to `[:]`.
+    ///
+    /// ```swift
+    /// static var valueTransforms: [String: JSONTransform] {
+    ///     ["birthday": .dateFormat("yyyy-MM-dd"), "updated": .millisecondsSince1970]
+    /// }
+    /// ```
+    static var valueTransforms: [String: JSONTransform] { get }
+
+    /// Properties written when encoding but never read when decoding (treated as absent, so they
+    /// take their default; `update(_:from:)` keeps their current value). Defaults to `[]`.
+    static var ignoredOnDecode: Set<String> { get }
+
+    /// Properties read when decoding but never written when encoding (a server-computed field).
+    /// Defaults to `[]`.
+    static var ignoredOnEncode: Set<String> { get }
     /// How an enum with associated values is spelt in JSON: `.external` (Swift's synthesised
     /// form, `{"circle":{"radius":2}}`), `.internal(tagKey:)` (`{"type":"circle","radius":2}`) or
     /// `.adjacent(tagKey:contentKey:)` (`{"type":"circle","value":{"radius":2}}`), in both
@@ -114,6 +149,14 @@ extension MappableCodable {
     public static var onlyProperties: Set<String>? { nil }
     /// Enums default like other values, not to their first case. Defaults to `false`.
     public static var enumsDefaultToFirstCase: Bool { false }
+    /// No capture: unknown members are dropped. Defaults to `nil`.
+    public static var unknownKeysProperty: String? { nil }
+    /// No transforms: every property decodes and encodes as usual. Defaults to `[:]`.
+    public static var valueTransforms: [String: JSONTransform] { [:] }
+    /// Every property is read. Defaults to `[]`.
+    public static var ignoredOnDecode: Set<String> { [] }
+    /// Every property is written. Defaults to `[]`.
+    public static var ignoredOnEncode: Set<String> { [] }
     /// Swift's synthesised form, `{"circle":{"radius":2}}`. Defaults to `.external`.
     public static var enumTagging: EnumTagging { .external }
     /// No style of its own: the coder's key strategy applies. Defaults to `nil`.

@@ -112,3 +112,67 @@ extension MappingTableError {
                                  problem: "\(chosen) is not a subclass of the declared type \(String(reflecting: declared)); return the declared type, one of its subclasses, or nil")
     }
 }
+
+// MARK: - Round-trip tables (unknown keys, transforms, one-direction properties)
+
+extension MappingTableError {
+    /// A `valueTransforms` entry whose transform is itself invalid (an unsupported date pattern).
+    static func invalidTransform(_ typeName: String, property: String, transform: String, problem: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "valueTransforms[\"\(property)\"] = \(transform)", problem: problem)
+    }
+
+    /// A transform whose value type is not the type the property decodes or encodes.
+    static func transformTypeMismatch(_ typeName: String, property: String, transform: String, valueType: Any.Type,
+                                      propertyType: Any.Type) -> MappingTableError
+    {
+        MappingTableError(typeName: typeName, entry: "valueTransforms[\"\(property)\"] = \(transform)",
+                          problem: "the transform makes \(valueType) but the property is \(propertyType); use a transform for \(propertyType)")
+    }
+
+    /// `unknownKeysProperty` names a property that is not a `JSONObject`.
+    static func unknownKeysPropertyType(_ typeName: String, property: String, propertyType: Any.Type) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "unknownKeysProperty = \"\(property)\"",
+                          problem: "the property is \(propertyType); it must be a JSONObject (var \(property) = JSONObject())")
+    }
+
+    /// `unknownKeysProperty` names a property that is also mapped, ignored or transformed.
+    static func unknownKeysPropertyInTable(_ typeName: String, property: String, table: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "unknownKeysProperty = \"\(property)\"",
+                          problem: "the property is also in \(table); the unknown members go to it as a whole, remove it from \(table)")
+    }
+}
+
+/// Why a built-in ``JSONTransform`` could not convert a value (your own transforms may throw it
+/// too). The decoder treats it as a not-converted value and puts `message` in the report.
+public struct JSONTransformError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong with the value, for people.
+    public let message: String
+
+    /// An error with your own message.
+    public init(message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    static func expectedString(_ found: JSONValue) -> JSONTransformError {
+        JSONTransformError(message: "expected a date string, found \(found)")
+    }
+
+    static func notInPattern(_ text: String, pattern: String) -> JSONTransformError {
+        JSONTransformError(message: "\"\(text)\" does not match the date pattern \"\(pattern)\" or is no real date")
+    }
+
+    static func expectedNumber(_ found: JSONValue) -> JSONTransformError {
+        JSONTransformError(message: "expected a number, found \(found)")
+    }
+
+    static func outOfRange(secondsSince1970 seconds: Double) -> JSONTransformError {
+        JSONTransformError(message: "\(seconds) seconds since 1970 is out of range for whole milliseconds")
+    }
+
+    static func invalidPattern(_ pattern: String) -> JSONTransformError {
+        JSONTransformError(message: "the date pattern \"\(pattern)\" is not supported")
+    }
+}

@@ -54,6 +54,17 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package let hasWillDecode: Bool
     /// Whether `CaseIterable` enum properties default to their first case (the model's opt-in).
     package let enumsDefaultToFirstCase: Bool
+    /// Per-property transforms (`valueTransforms`).
+    package let transforms: [String: JSONTransform]
+    /// The `JSONObject` property that captures unknown members (`unknownKeysProperty`).
+    package let unknownKeysProperty: String?
+    /// Properties written but never read (`ignoredOnDecode`).
+    package let ignoredOnDecode: Set<String>
+    /// Properties read but never written (`ignoredOnEncode`).
+    package let ignoredOnEncode: Set<String>
+    /// JSON keys of the model's object that its tables name, so are never unknown: the first
+    /// segment of every candidate, and the own keys of properties that are ignored when decoding.
+    package let namedKeys: Set<String>
     /// Properties mapped to `JSONKey.flatten`: their model reads and writes this object's keys.
     package let flattened: Set<String>
     /// The type's `keyStyle`: the JSON key of every property the tables do not map.
@@ -145,6 +156,40 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
                 throw .elementTypeNotAllowed(typeName, property: property)
             }
         }
+        let transforms = type.valueTransforms
+        let ignoredOnDecode = type.ignoredOnDecode
+        let ignoredOnEncode = type.ignoredOnEncode
+        let capture = type.unknownKeysProperty
+        for (table, names) in [("valueTransforms", Set(transforms.keys)), ("ignoredOnDecode", ignoredOnDecode), ("ignoredOnEncode", ignoredOnEncode)]
+            where names.contains("")
+        {
+            throw .emptyName(typeName, table: table)
+        }
+        for property in transforms.keys.sorted() {
+            // safe: `property` comes from transforms.keys
+            let transform = transforms[property]!
+            if let problem = transform.problem {
+                throw .invalidTransform(typeName, property: property, transform: transform.name, problem: problem)
+            }
+        }
+        if let capture {
+            if capture.isEmpty { throw .emptyName(typeName, table: "unknownKeysProperty") }
+            for (table, names) in [("keyMapping", Set(mapping.keys)), ("valueTransforms", Set(transforms.keys)), ("ignoredProperties", ignored),
+                                   ("ignoredOnDecode", ignoredOnDecode), ("ignoredOnEncode", ignoredOnEncode)]
+                where names.contains(capture)
+            {
+                throw .unknownKeysPropertyInTable(typeName, property: capture, table: table)
+            }
+        }
+        self.transforms = transforms
+        self.unknownKeysProperty = capture
+        self.ignoredOnDecode = ignoredOnDecode
+        self.ignoredOnEncode = ignoredOnEncode
+        var namedKeys = ignored.union(ignoredOnDecode)
+        for list in lookups.values {
+            for lookup in list { namedKeys.insert(lookup.segments[0]) }
+        }
+        self.namedKeys = namedKeys
         self.lookups = lookups
         var propertiesByJSONKey: [String: String] = [:]
         for (property, list) in lookups.sorted(by: { $0.key < $1.key }) {
@@ -169,7 +214,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if enumTagging.rewrites, !isEnum {
             throw .taggingNotAnEnum(typeName, tagging: enumTagging)
         }
-        rulesByLength = ModelMeta.makeRules(lookups: lookups, flattened: flattened, excluded: ignored, only: only)
+        rulesByLength = ModelMeta.makeRules(lookups: lookups, flattened: flattened, excluded: ignored.union(ignoredOnDecode), only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
     }
@@ -262,6 +307,10 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             ("ignoredProperties", excluded.sorted()),
             ("onlyProperties", (only ?? []).sorted()),
             ("elementTypes", elementTypes.keys.sorted()),
+            ("valueTransforms", transforms.keys.sorted()),
+            ("ignoredOnDecode", ignoredOnDecode.sorted()),
+            ("ignoredOnEncode", ignoredOnEncode.sorted()),
+            ("unknownKeysProperty", unknownKeysProperty.map { [$0] } ?? []),
         ]
         for (table, names) in tables {
             if let unknown = names.first(where: { !requested.contains($0) && !isCodingKey($0) }) {

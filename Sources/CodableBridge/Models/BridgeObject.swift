@@ -105,6 +105,19 @@ open class BridgeObject: MappableCodable, Hashable, CustomStringConvertible, @un
     /// ``MappableCodable/enumsDefaultToFirstCase``. Defaults to `false`.
     open class var enumsDefaultToFirstCase: Bool { false }
 
+    /// The `JSONObject` property that captures unknown members. See
+    /// ``MappableCodable/unknownKeysProperty``. Defaults to `nil`.
+    open class var unknownKeysProperty: String? { nil }
+
+    /// Per-property transforms. See ``MappableCodable/valueTransforms``. Defaults to `[:]`; merge
+    /// with `super`'s.
+    open class var valueTransforms: [String: JSONTransform] { [:] }
+
+    /// Properties written but never read. Defaults to `[]`; form the union with `super`'s.
+    open class var ignoredOnDecode: Set<String> { [] }
+
+    /// Properties read but never written. Defaults to `[]`; form the union with `super`'s.
+    open class var ignoredOnEncode: Set<String> { [] }
     /// The spelling of the keys of the properties `keyMapping` does not name. See
     /// ``MappableCodable/keyStyle``. The style of the class being decoded or encoded applies to
     /// all its properties, inherited ones included; a subclass inherits its superclass's style

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Everything the decoder changed: each coercion, default, dropped element and rejected model.
+/// Everything the decoder changed: each coercion, default, dropped element and rejected model,
+/// and (under `unknownKeyStrategy = .report`) each unknown key.
 ///
 /// ```swift
 /// var report = DecodingReport()
@@ -91,7 +92,7 @@ public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
 public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
     /// What kind of change.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        enum Base: String, Sendable, Hashable { case coerced, defaulted, dropped, rejected }
+        enum Base: String, Sendable, Hashable { case coerced, defaulted, dropped, rejected, unknownKey }
         let base: Base
 
         /// A value of another JSON type was converted (`"12"` → `12`).
@@ -103,6 +104,9 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
         public static let dropped = Kind(base: .dropped)
         /// A model's hook threw, rejecting it.
         public static let rejected = Kind(base: .rejected)
+        /// An object member no model reads (reported under `unknownKeyStrategy = .report`); the
+        /// path ends in the key.
+        public static let unknownKey = Kind(base: .unknownKey)
 
         /// The kind's name: `coerced`, `defaulted`, `dropped` or `rejected`.
         public var description: String { base.rawValue }

@@ -1,0 +1,277 @@
+import Foundation
+
+// MARK: - Design
+//
+// Unknown keys are found by marking, never by comparing names twice. Under
+// `unknownKeyStrategy = .report` (with a report) or `.throw`, the decoder owns an
+// `UnknownKeyTracker`: one bit per tape node. Every member key the decoder finds for someone is
+// marked (the keyed container's `find`, `findConverted`; `allKeys` marks all members; a mapped property marks
+// every candidate it names). Every keyed container registers its object; when the `init(from:)`
+// that opened it returns, the objects registered at that level are scanned and each unmarked key
+// that the model's tables do not name is unknown:
+//
+//     {"name": "Ada", "nmae": 1, "home": {"city": "Paris", "zip": 1}}
+//     User.init(from:)   registers the root          marks name, home
+//       Home.init(from:) registers home               marks city
+//       Home returns     → scan home: zip unmarked    → unknownKey "home.zip"
+//     User returns       → scan root: nmae unmarked   → unknownKey "nmae"
+//
+// With `.ignore` (the default) there is no tracker: the decoder pays one nil check per key found.
+//
+// `unknownKeysProperty` works without the tracker: the first decode of such a model type runs its
+// `init(from:)` once more beforehand, silently, to learn which coding keys it reads
+// (`CapturedKeyFacts`); the property then receives every member that is neither read nor named.
+
+/// Marks the member keys read during one decode and the objects to check.
+///
+/// Kept cheap for the clean payload, where nothing is unknown: the marks are a raw bit buffer
+/// (no copy-on-write check per key), and a pending object is four plain words (no reference
+/// counting); the rare path components of nested containers and key paths live in `extras`.
+final class UnknownKeyTracker {
+    /// One object to check.
+    struct Pending {
+        let object: Int
+        /// `impl.path.count` when it was registered.
+        let depth: Int
+        /// Index into `extras` of the path components below `depth`, or -1 for none.
+        let extra: Int
+        /// Whether the object is the level's model object, whose tables name keys too.
+        let isModelObject: Bool
+    }
+
+    /// One bit per tape node: set for member keys read, named or already reported.
+    private let marks: UnsafeMutablePointer<UInt64>
+    /// Objects whose unread keys are checked when the `init(from:)` that opened them returns.
+    var pending: [Pending] = []
+    /// Path components of pending objects below their level (nested containers, key paths).
+    var extras: [[PathComponent]] = []
+    let throwing: Bool
+
+    init(nodeCount: Int, throwing: Bool) {
+        let words = nodeCount / 64 + 1
+        marks = .allocate(capacity: words)
+        marks.initialize(repeating: 0, count: words)
+        self.throwing = throwing
+        pending.reserveCapacity(16)
+    }
+
+    deinit {
+        marks.deallocate()
+    }
+
+    @inline(__always)
+    func mark(_ member: Int) {
+        marks[member &>> 6] |= 1 &<< UInt64(member & 63)
+    }
+
+    @inline(__always)
+    func isMarked(_ member: Int) -> Bool {
+        marks[member &>> 6] & (1 &<< UInt64(member & 63)) != 0
+    }
+
+    @inline(__always)
+    func register(_ object: Int, depth: Int, extra: [PathComponent], isModelObject: Bool) {
+        var index = -1
+        if !extra.isEmpty {
+            index = extras.count
+            extras.append(extra)
+        }
+        pending.append(Pending(object: object, depth: depth, extra: index, isModelObject: isModelObject))
+    }
+}
+
+/// `DecodingError.dataCorrupted`'s underlying error for an unknown key under `.throw`: it marks
+/// the error as one lenient policies never absorb.
+struct UnknownKeyFound: Error {
+    let key: String
+}
+
+/// Per model type with an `unknownKeysProperty`: the coding keys its `init(from:)` reads.
+enum CapturedKeyFacts {
+    private static let readKeys = TypeCache<Set<String>>()
+
+    static func keys(read type: any MappableCodable.Type) -> Set<String>? { readKeys.get(type) }
+
+    static func store(_ keys: Set<String>, read type: any MappableCodable.Type) {
+        _ = readKeys.value(for: type) { keys }
+    }
+}
+
+extension DecoderImpl {
+    /// The tracker `options` ask for (none under `.ignore`, or `.report` without a report).
+    static func makeUnknownKeyTracker(options: BridgeDecoder, report: ReportCollector?, nodeCount: Int) -> UnknownKeyTracker? {
+        switch options.unknownKeyStrategy.base {
+        case .ignore: nil
+        case .report: report == nil ? nil : UnknownKeyTracker(nodeCount: nodeCount, throwing: false)
+        case .throw: UnknownKeyTracker(nodeCount: nodeCount, throwing: true)
+        }
+    }
+
+    /// Runs the `init(from:)` of a value at this level, then checks the objects it opened;
+    /// `meta` is the model's mapping when the value is a `MappableCodable` model.
+    @inline(__always)
+    func checkingUnknownKeys<R>(meta: ModelMeta? = nil, _ body: () throws -> R) throws -> R {
+        guard let tracker = unknownKeys else { return try body() }
+        let start = tracker.pending.count
+        let extrasStart = tracker.extras.count
+        let value: R
+        do {
+            value = try body()
+        } catch {
+            tracker.pending.removeSubrange(start...)
+            tracker.extras.removeSubrange(extrasStart...)
+            throw error
+        }
+        if tracker.pending.count > start {
+            try checkUnknownKeys(tracker, from: start, extrasFrom: extrasStart, meta: meta, reader: R.self)
+        }
+        return value
+    }
+
+    /// Checks the objects registered since `start`; `reader` is the type whose `init(from:)` read
+    /// them (named in messages when no mapping names a type).
+    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, extrasFrom extrasStart: Int, meta: ModelMeta?,
+                                  reader: Any.Type) throws
+    {
+        defer {
+            tracker.pending.removeSubrange(start...)
+            tracker.extras.removeSubrange(extrasStart...)
+        }
+        guard zeroDepth == 0 else { return }
+        var index = start
+        while index < tracker.pending.count {
+            let entry = tracker.pending[index]
+            index += 1
+            // An object opened below a level that has no check of its own (a custom date strategy
+            // reading a container) cannot be placed on the path any more: left unchecked.
+            guard entry.depth <= path.count else { continue }
+            var member = entry.object + 1
+            let end = nodes[entry.object].payload
+            while member < end {
+                if !tracker.isMarked(member) {
+                    tracker.mark(member)
+                    let name = text(member)
+                    let named = entry.isModelObject ? meta : nil
+                    if named?.namedKeys.contains(name) != true {
+                        let extra = entry.extra >= 0 ? tracker.extras[entry.extra] : []
+                        try unknownKey(name, objectPath: path.prefix(entry.depth).map(\.codingKey) + extra.map(\.codingKey),
+                                       typeName: meta?.typeName ?? String(reflecting: reader), throwing: tracker.throwing)
+                    }
+                }
+                member = next(member + 1)
+            }
+        }
+    }
+
+    private func unknownKey(_ name: String, objectPath: [any CodingKey], typeName: String, throwing: Bool) throws {
+        if throwing {
+            throw DecodingMessages.unknownKey(name, typeName: typeName, path: objectPath)
+        }
+        guard let report else { return }
+        report.append(spelt: DecodingEvent(path: pathString(objectPath + [AnyCodingKey(name)]), kind: .unknownKey,
+                                           detail: DecodingMessages.unknownKeyDetail(name, typeName: typeName)))
+    }
+
+    /// Registers a keyed container's object for the check at the end of its level.
+    @inline(__always)
+    func registerForUnknownKeys(_ object: Int, depth: Int, extra: [PathComponent], meta: ModelMeta?) {
+        guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
+        // A flattened model reads its keys from its parent's object, already pending: that object
+        // is checked once, when the parent's `init(from:)` returns.
+        if tracker.pending.contains(where: { $0.object == object }) { return }
+        tracker.register(object, depth: depth, extra: extra, isModelObject: meta != nil && extra.isEmpty)
+    }
+
+    /// Marks every key a mapped property names: all candidates, key-path parents and leaves; the
+    /// objects a key path walks through are registered too (their other keys are unknown).
+    func markMapped(_ lookups: [ModelMeta.Lookup], in object: Int, depth: Int, extra: [PathComponent]) {
+        guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
+        for lookup in lookups {
+            var node = object
+            for (i, segment) in lookup.segments.enumerated() {
+                guard nodes[node].kind == .object, let value = findMember(segment, in: node, depth: -1) else { break }
+                tracker.mark(value - 1)
+                if i < lookup.segments.count - 1, nodes[value].kind == .object {
+                    tracker.register(value, depth: depth, extra: extra + lookup.segments[...i].map { .name($0) }, isModelObject: false)
+                }
+                node = value
+            }
+        }
+    }
+
+    /// Marks every member of `object` (a type that reads `allKeys` knows them all).
+    func markAllMembers(of object: Int) {
+        guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            tracker.mark(member)
+            member = next(member + 1)
+        }
+    }
+
+    // MARK: Capturing unknown members
+
+    /// Before the first decode of a model type with an `unknownKeysProperty`: runs its
+    /// `init(from:)` on `node` silently to learn the coding keys it reads.
+    func learnReadKeys<M: MappableCodable>(_ type: M.Type, meta: ModelMeta, node: Int, key: PathComponent?) {
+        guard meta.unknownKeysProperty != nil, node != DecoderImpl.missingNode, CapturedKeyFacts.keys(read: M.self) == nil else { return }
+        let saved = requestedKeys
+        requestedKeys = [:]
+        // `update(_:from:)` prepared the fallback object for the real decode of this level.
+        let savedFallback = update?.next
+        defer { if let update, let savedFallback { update.next = savedFallback } }
+        zeroDepth += 1
+        let completed = (try? descend(into: node, key: key) { () throws -> Bool in
+            levelMeta = meta
+            _ = try M(from: self)
+            return true
+        }) != nil
+        zeroDepth -= 1
+        let learned = requestedKeys ?? [:]
+        if var saved {
+            for (id, keys) in learned { saved[id, default: []].formUnion(keys) }
+            requestedKeys = saved
+        } else {
+            requestedKeys = nil
+        }
+        // An init that threw part-way read only some keys: not kept (the real decode fails the same way).
+        if completed { CapturedKeyFacts.store(learned[ObjectIdentifier(meta)] ?? [], read: M.self) }
+    }
+
+    /// The value of a model's `unknownKeysProperty`: every member of `object` its `init(from:)`
+    /// does not read and its tables do not name, in document order.
+    func capturedMembers<T>(_ type: T.Type, object: Int, meta: ModelMeta, convertedKeys: [String]?, key: PathComponent,
+                            current: JSONObject?) throws -> T
+    {
+        guard T.self == JSONObject.self else {
+            throw DecodingMessages.mappingTable(.unknownKeysPropertyType(meta.typeName, property: meta.unknownKeysProperty ?? "", propertyType: T.self),
+                                                path: codingPath(adding: key))
+        }
+        var captured = JSONObject()
+        if object != DecoderImpl.missingNode, let read = CapturedKeyFacts.keys(read: meta.type) {
+            var member = object + 1
+            var ordinal = 0
+            let end = nodes[object].payload
+            while member < end {
+                let raw = text(member)
+                let name = convertedKeys?[ordinal] ?? raw
+                let isRead = name != meta.unknownKeysProperty && read.contains(name) && meta.lookups[name] == nil
+                if !isRead, !meta.namedKeys.contains(raw), captured[raw] == nil {
+                    captured[raw] = tape.value(at: member + 1)
+                    unknownKeys?.mark(member)
+                }
+                member = next(member + 1)
+                ordinal += 1
+            }
+        }
+        // `update(_:from:)`: the current value's captured members that the document leaves out.
+        if let current {
+            for (name, value) in current where object == DecoderImpl.missingNode || findMember(name, in: object) == nil {
+                captured[name] = value
+            }
+        }
+        // safe: T.self == JSONObject.self is checked above
+        return captured as! T
+    }
+}

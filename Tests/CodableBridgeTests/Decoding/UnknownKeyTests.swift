@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+// `unknownKeyStrategy`: which keys are known (read by init(from:), named by the mapping, every
+// alternate, key-path parents and leaves, allKeys readers, JSONValue/dictionary values), what
+// `.report` and `.throw` produce, at every nesting level.
+
+struct UKHome: Codable, Equatable {
+    var city: String
+}
+
+struct UKUser: Codable, Equatable {
+    var name: String
+    var age: Int?
+    var home: UKHome?
+    var tags: [UKHome]?
+}
+
+struct UKMapped: MappableCodable, Equatable {
+    var id: Int = 0
+    var desc: String?
+    var title: String?
+    static var keyMapping: KeyMapping { ["id": ["id", "ID", "book_id"], "desc": "ext.desc", "title": "t"] }
+}
+
+struct UKAllKeys: Decodable {
+    var count: Int
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        count = container.allKeys.count
+    }
+}
+
+struct UKNested: Decodable {
+    var inner: Int
+    enum CodingKeys: String, CodingKey { case box }
+    enum BoxKeys: String, CodingKey { case inner }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let box = try container.nestedContainer(keyedBy: BoxKeys.self, forKey: .box)
+        inner = try box.decode(Int.self, forKey: .inner)
+    }
+}
+
+struct UKContains: Decodable {
+    var has: Bool
+    enum CodingKeys: String, CodingKey { case flag, other }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        has = container.contains(.flag)
+        _ = try container.decodeIfPresent(Int.self, forKey: .other)
+    }
+}
+
+struct UKFree: Codable {
+    var any: JSONValue
+    var dict: [String: Int]
+    var object: JSONObject
+}
+
+struct UKIgnored: MappableCodable {
+    var a: Int = 0
+    var cache: Int = 0
+    static var ignoredProperties: Set<String> { ["cache"] }
+}
+
+@Suite struct UnknownKeyTests {
+    private func reportUnknown<T: Decodable>(_ type: T.Type, _ json: String, preset: ReportPreset = .lenient) throws -> DecodingReport {
+        try decodeReporting(T.self, json, preset: preset) { $0.unknownKeyStrategy = .report }.1
+    }
+
+    @Test func ignoreIsTheDefaultAndReportsNothing() throws {
+        let (_, report) = try decodeReporting(UKUser.self, #"{"name": "Ada", "nmae": 1}"#)
+        #expect(BridgeDecoder().unknownKeyStrategy == .ignore)
+        expectEvents(report, [])
+    }
+
+    @Test(arguments: ReportPreset.allCases)
+    func reportsEveryUnknownKeyAtItsPathAtEveryLevel(preset: ReportPreset) throws {
+        let json = #"{"name": "Ada", "nmae": 1, "home": {"city": "Paris", "zip": "75"}, "tags": [{"city": "x", "q": 1}]}"#
+        let report = try reportUnknown(UKUser.self, json, preset: preset)
+        expectEvents(report, [
+            .init(path: "home.zip", kind: .unknownKey, detail: #"key "zip" is not read"#),
+            .init(path: "tags[0].q", kind: .unknownKey, detail: #"key "q""#),
+            .init(path: "nmae", kind: .unknownKey, detail: #"key "nmae""#),
+        ])
+    }
+
+    @Test func aCleanPayloadReportsNothing() throws {
+        let report = try reportUnknown(UKUser.self, #"{"name": "Ada", "age": 3, "home": {"city": "P"}, "tags": []}"#)
+        expectEvents(report, [])
+    }
+
+    @Test func missingOptionalKeysAreNotUnknownAndAbsentOnesAreRead() throws {
+        // decodeIfPresent of "age" reads the key even when it is null.
+        let report = try reportUnknown(UKUser.self, #"{"name": "Ada", "age": null}"#)
+        expectEvents(report, [])
+    }
+
+    @Test func mappingNamesEveryAlternateAndKeyPathParentsAndLeaves() throws {
+        let json = #"{"id": 1, "ID": 2, "book_id": 3, "ext": {"desc": "d", "junk": 0}, "t": "x", "title": "own name is not read"}"#
+        let report = try reportUnknown(UKMapped.self, json)
+        // The model's own object first, then the objects its key paths walk through.
+        expectEvents(report, [
+            .init(path: "title", kind: .unknownKey, detail: #"key "title" is not read by CodableBridgeTests.UKMapped"#),
+            .init(path: "ext.junk", kind: .unknownKey, detail: "junk"),
+        ])
+    }
+
+    @Test func ignoredPropertiesAreKnown() throws {
+        expectEvents(try reportUnknown(UKIgnored.self, #"{"a": 1, "cache": 2, "b": 3}"#), [
+            .defaulted("cache", "missing"),
+            .init(path: "b", kind: .unknownKey, detail: "b"),
+        ])
+    }
+
+    @Test func allKeysReadersKnowEveryKey() throws {
+        expectEvents(try reportUnknown(UKAllKeys.self, #"{"a": 1, "b": 2}"#), [])
+    }
+
+    @Test func nestedContainersAreCheckedAtTheirPath() throws {
+        let report = try reportUnknown(UKNested.self, #"{"box": {"inner": 1, "outer": 2}, "x": 0}"#)
+        expectEvents(report, [.init(path: "x", kind: .unknownKey, detail: "x"), .init(path: "box.outer", kind: .unknownKey, detail: "outer")])
+    }
+
+    @Test func containsAndDecodeIfPresentReadTheirKeys() throws {
+        expectEvents(try reportUnknown(UKContains.self, #"{"flag": 1, "other": 2, "more": 3}"#), [.init(path: "more", kind: .unknownKey, detail: "more")])
+    }
+
+    @Test func jsonValuesDictionariesAndObjectsKnowAllTheirKeys() throws {
+        let json = #"{"any": {"a": {"b": 1}}, "dict": {"x": 1, "y": 2}, "object": {"k": [1, {"z": 0}]}}"#
+        expectEvents(try reportUnknown(UKFree.self, json), [])
+    }
+
+    @Test func elementsOfTopLevelArraysAreChecked() throws {
+        let report = try reportUnknown([UKHome].self, #"[{"city": "a"}, {"city": "b", "c": 1}]"#)
+        expectEvents(report, [.init(path: "[1].c", kind: .unknownKey, detail: "c")])
+    }
+
+    @Test func reportWithoutAReportDecodesNormally() throws {
+        var decoder = BridgeDecoder()
+        decoder.unknownKeyStrategy = .report
+        #expect(try decoder.decode(UKUser.self, from: #"{"name": "Ada", "x": 1}"#) == UKUser(name: "Ada"))
+    }
+
+    @Test(arguments: ReportPreset.allCases)
+    func throwNamesTheKeyAtTheObjectsPath(preset: ReportPreset) throws {
+        var decoder = BridgeDecoder()
+        decoder.coercion = preset.policy
+        decoder.unknownKeyStrategy = .throw
+        #expect(try decoder.decode(UKUser.self, from: #"{"name": "Ada", "home": {"city": "P"}}"#).home?.city == "P")
+        do {
+            _ = try decoder.decode(UKUser.self, from: #"{"name": "Ada", "home": {"city": "P", "zip": 1}}"#)
+            Issue.record("expected an error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(pathString(context.codingPath) == "home")
+            #expect(context.debugDescription.contains(#"Unknown key "zip""#))
+        }
+    }
+
+    @Test func throwIsNotAbsorbedByLenientContainers() throws {
+        var decoder = BridgeDecoder()
+        decoder.unknownKeyStrategy = .throw
+        #expect(throws: DecodingError.self) {
+            _ = try decoder.decode([UKHome].self, from: #"[{"city": "a"}, {"city": "b", "c": 1}]"#)
+        }
+    }
+
+    @Test func updateIgnoresTheFallbacksKeys() throws {
+        var decoder = BridgeDecoder()
+        decoder.unknownKeyStrategy = .throw
+        var user = UKUser(name: "Ada", age: 3)
+        try decoder.update(&user, from: Data(#"{"name": "Bo"}"#.utf8))
+        #expect(user == UKUser(name: "Bo", age: 3))
+    }
+}
+
+struct UKAddress: MappableCodable {
+    var city = ""
+}
+
+struct UKCustomer: MappableCodable {
+    var name = ""
+    var address = UKAddress()
+    static var keyMapping: KeyMapping { ["address": .flatten] }
+}
+
+struct UKStyled: MappableCodable {
+    var avatarURL = ""
+    static var keyStyle: KeyStyle? { .snakeCase }
+}
+
+@Suite struct UnknownKeyShapeTests {
+    @Test func flattenedModelsShareTheirParentsCheck() throws {
+        let (_, report) = try decodeReporting(UKCustomer.self, #"{"city": "Paris", "name": "Ada", "zip": 1}"#) { $0.unknownKeyStrategy = .report }
+        expectEvents(report, [.init(path: "zip", kind: .unknownKey, detail: "zip")])
+    }
+
+    @Test func keyStylesReadTheStyledKey() throws {
+        let (value, report) = try decodeReporting(UKStyled.self, #"{"avatar_url": "a", "avatarURL": "b"}"#) { $0.unknownKeyStrategy = .report }
+        #expect(value.avatarURL == "a")
+        expectEvents(report, [.init(path: "avatarURL", kind: .unknownKey, detail: "avatarURL")])
+    }
+}
