@@ -14,8 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The tests that run work on several threads at once: first use of model types (the metadata
-# cache), custom coercion rules crossing tasks, concurrent encodes.
-concurrency='MappingConcurrencyTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree'
+# cache and its per-thread copies), custom coercion rules crossing tasks, concurrent encodes, key
+# styles used from many tasks.
+concurrency='MappingConcurrencyTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeCacheTests|KeyStyleTests'
 
 run() {
     echo "== $1 =="
