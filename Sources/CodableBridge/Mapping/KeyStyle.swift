@@ -122,6 +122,7 @@ public struct KeyStyle: Sendable, Hashable, CustomStringConvertible {
 
     /// The words of `key` as `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` finds them,
     /// step for step.
+    /// `key` must not be empty. `KeyEncodingStrategy.snakeCased` uses it too.
     static func foundationWords(_ key: String) -> [Substring] {
         var words: [Range<String.Index>] = []
         var wordStart = key.startIndex
