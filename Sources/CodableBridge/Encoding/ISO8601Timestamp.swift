@@ -28,7 +28,7 @@ enum ISO8601Timestamp {
         let seconds = Int64(secondsSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
 
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var i = 0
@@ -62,20 +62,5 @@ enum ISO8601Timestamp {
             put(UInt8(ascii: "Z"))
             body(UnsafeBufferPointer(rebasing: buffer[0..<i]))
         }
-    }
-
-    /// Year, month (1–12) and day (1–31) of the proleptic Gregorian date `days` after 1970-01-01
-    /// (Howard Hinnant's `civil_from_days`).
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 }

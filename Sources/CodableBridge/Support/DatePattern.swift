@@ -149,9 +149,9 @@ struct DatePattern: Sendable, Hashable {
                 }
             }
         }
-        guard i == bytes.count, (1 ... 12).contains(month), day >= 1, day <= DatePattern.daysIn(month: month, year: year),
+        guard i == bytes.count, (1 ... 12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
               hour < 24, minute < 60, second < 60 else { return nil }
-        let days = DatePattern.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + Double(nanos) / 1_000_000_000)
     }
@@ -168,7 +168,7 @@ struct DatePattern: Sendable, Hashable {
         let total = Int(whole)
         let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
         let secondOfDay = total - days * 86400
-        let (year, month, day) = DatePattern.civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         var out = ""
         func pad(_ value: Int, _ width: Int) {
             let text = String(value)
@@ -196,37 +196,6 @@ struct DatePattern: Sendable, Hashable {
             }
         }
         return out
-    }
-
-    // MARK: The civil calendar (proleptic Gregorian; Howard Hinnant's algorithms)
-
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
 

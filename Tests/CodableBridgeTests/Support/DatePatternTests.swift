@@ -46,8 +46,8 @@ import Testing
 
     @Test func civilDaysRoundTripOverCenturies() {
         for days in stride(from: -800_000, through: 800_000, by: 997) {
-            let (y, m, d) = DatePattern.civil(fromDays: days)
-            #expect(DatePattern.daysFromCivil(year: y, month: m, day: d) == days)
+            let (y, m, d) = CivilCalendar.civil(fromDays: days)
+            #expect(CivilCalendar.daysFromCivil(year: y, month: m, day: d) == days)
         }
     }
 }
