@@ -17,7 +17,7 @@
 //                 `\/`, continue at the second `/`
 //
 // A string's last partial word is its last eight bytes shifted down (a string shorter than eight
-// bytes is gathered byte by byte), so no byte past the string is ever read; the bytes stored past
+// bytes is gathered with two overlapping loads), so no byte past the string is ever read; the bytes stored past
 // the kept ones are overwritten by what follows.
 
 extension JSONWriter {
@@ -77,16 +77,22 @@ extension JSONWriter {
         }
     }
 
-    /// The `count` (< 8) bytes at `bytes` as a little-endian word, zero above them.
+    /// The `count` (1 to 7) bytes at `bytes` as a little-endian word, zero above them: two
+    /// overlapping loads (the first and the last four, two or one bytes) instead of a byte loop.
     @inline(__always)
     private static func partialWord(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-        var word: UInt64 = 0
-        var i = count
-        while i > 0 {
-            i &-= 1
-            word = word &<< 8 | UInt64(bytes[i])
+        let raw = UnsafeRawPointer(bytes)
+        if count >= 4 {
+            let head = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            return head | tail &<< UInt64((count &- 4) &* 8)
         }
-        return word
+        if count >= 2 {
+            let head = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let tail = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+            return head | tail &<< UInt64((count &- 2) &* 8)
+        }
+        return UInt64(bytes[0])
     }
 
     /// The high bit of every byte of `word` (little-endian) that needs an escape — below 0x20,
