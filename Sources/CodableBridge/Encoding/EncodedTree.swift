@@ -333,8 +333,13 @@ final class EncodedTree {
         if count >= 8 {
             head = raw.loadUnaligned(as: UInt64.self)
             tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        } else {
-            for i in 0..<count { head = head &<< 8 | UInt64(base[i]) }
+        } else if count >= 4 {
+            // Two overlapping loads instead of a byte loop (keys like "id", "type", "url").
+            head = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) &<< 32
+        } else if count >= 2 {
+            head = UInt64(raw.loadUnaligned(as: UInt16.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)) &<< 16
+        } else if count == 1 {
+            head = UInt64(base[0])
         }
         var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
         mixed ^= mixed >> 32
