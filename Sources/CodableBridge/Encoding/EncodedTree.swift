@@ -22,8 +22,8 @@
 //     linked into the intermediate object 4 but its coding path is that of the property, so its
 //     parent is the model's node 0.
 //
-// A finished tree leaves its storage (node array and emptied side tables) for the next encode to
-// reuse: one spare, up to 4 MB, kept under a lock.
+// A finished tree leaves its storage (node array and emptied side tables) for the next encode on
+// its thread to reuse: one spare per thread, up to 4 MB (`StoragePool`).
 //
 // Objects keep a 64-bit filter of their keys' hashes so that looking for an existing key (a
 // repeated key replaces the earlier value, as in `JSONEncoder`; mapped keys never overwrite) is

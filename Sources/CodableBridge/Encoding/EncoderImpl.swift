@@ -11,8 +11,9 @@ import Foundation
 //
 // Scalars are recognised by comparing metatypes (`T.self == Int.self`) — no dynamic casts on the
 // hot path — and Date, Data, URL, Decimal and JSONValue the same way before `encode(to:)` would
-// be called. Conformances are looked up once per composite type per encode (`TypeTraits`), and
-// per value only for classes, whose subclasses may adopt `MappableCodable`.
+// be called. Conformances are looked up once per composite type per thread (`TypeTraits`, kept
+// across encodes: EncodingTypeTraits.swift), and per value only for classes, whose subclasses may
+// adopt `MappableCodable`.
 //
 // Depth. Every composite value (a model, an array, a dictionary, any `encode(to:)` of your own)
 // is encoded by a nested call, so a cyclic object graph or a very deep value would overflow the
