@@ -161,7 +161,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The current path plus `key`, for errors and report events about a value not pushed.
     func codingPath(adding key: PathComponent?) -> [any CodingKey] {
-        var keys = codingPath
+        // One allocation: `codingPath` then `append` would copy the array to grow it.
+        var keys: [any CodingKey] = []
+        keys.reserveCapacity(path.count + 1)
+        for component in path { keys.append(component.codingKey) }
         if let key { keys.append(key.codingKey) }
         return keys
     }
@@ -306,8 +309,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             return NotConverted(expected: type, found: found, reason: reason ?? DecodingMessages.noRule(found: found, to: type))
         }
         // Strict: `JSONDecoder`'s error, cheaply (types probe with `try?` and throw often).
-        return DecodingMessages.typeMismatch(type, found: DecodingMessages.foundKind(node >= 0 ? nodes[node].kind : nil),
-                                             path: codingPath(adding: key))
+        return DecodingMessages.strictTypeMismatch(type, found: node >= 0 ? nodes[node].kind : nil, path: codingPath(adding: key))
     }
 
     /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).

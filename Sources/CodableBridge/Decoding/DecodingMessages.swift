@@ -63,6 +63,14 @@ enum DecodingMessages {
         .typeMismatch(type, .init(codingPath: path, debugDescription: "Expected to decode \(type) but found \(found) instead.\(hint)"))
     }
 
+    /// ``typeMismatch(_:found:path:hint:)`` for a strict mismatch, `found` spelt by
+    /// ``foundKind(_:)``. The message is kept per type and kind on each thread
+    /// (``StrictMismatchMessages``): models that probe with `try?` (an `Int`, else a `String`)
+    /// throw on every such value, and spelling the message was half of each throw.
+    static func strictTypeMismatch(_ type: Any.Type, found kind: JSONTape.Kind?, path: [any CodingKey]) -> DecodingError {
+        .typeMismatch(type, .init(codingPath: path, debugDescription: StrictMismatchMessages.current.message(type, found: kind)))
+    }
+
     /// A type mismatch for a value the policy did not convert, with its reason as the hint.
     static func notConverted(_ error: NotConverted, path: [any CodingKey]) -> DecodingError {
         typeMismatch(error.expected, found: error.found, path: path, hint: " " + error.reason)
@@ -379,5 +387,47 @@ extension ReportCollector {
         let store = CoercionFactsStore()
         detailStore = store
         return store
+    }
+}
+
+/// One thread's strict type-mismatch messages, by expected type and kind found: a direct-mapped
+/// table (a type and kind share a slot with few others; a slot holds the last message made for
+/// it). Messages are plain facts about types, so they are kept for the thread's life; per
+/// thread, so no lock.
+final class StrictMismatchMessages {
+    private struct Slot {
+        var type: UInt = 0
+        var kind: UInt8 = 0
+        var message = ""
+    }
+
+    private static let slotCount = 64
+    /// Behind a pointer, so that reading a slot pays no dynamic exclusivity check.
+    private let slots: UnsafeMutablePointer<Slot>
+
+    /// This thread's messages.
+    static var current: StrictMismatchMessages { perThread.current }
+    private static let perThread = ThreadLocal { StrictMismatchMessages() }
+
+    private init() {
+        slots = .allocate(capacity: StrictMismatchMessages.slotCount)
+        slots.initialize(repeating: Slot(), count: StrictMismatchMessages.slotCount)
+    }
+
+    deinit {
+        slots.deinitialize(count: StrictMismatchMessages.slotCount)
+        slots.deallocate()
+    }
+
+    /// `Expected to decode Int but found a string instead.`
+    func message(_ type: Any.Type, found kind: JSONTape.Kind?) -> String {
+        let id = UInt(bitPattern: ObjectIdentifier(type))
+        let kindCode = kind?.rawValue ?? .max
+        let index = Int(truncatingIfNeeded: (id >> 4 ^ id >> 10 ^ UInt(kindCode) &* 7) & UInt(StrictMismatchMessages.slotCount - 1))
+        let slot = slots + index
+        if slot.pointee.type == id, slot.pointee.kind == kindCode { return slot.pointee.message }
+        let message = "Expected to decode \(type) but found \(DecodingMessages.foundKind(kind)) instead."
+        slot.pointee = Slot(type: id, kind: kindCode, message: message)
+        return message
     }
 }

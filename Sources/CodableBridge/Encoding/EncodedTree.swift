@@ -22,8 +22,8 @@
 //     linked into the intermediate object 4 but its coding path is that of the property, so its
 //     parent is the model's node 0.
 //
-// A finished tree leaves its storage (node array and emptied side tables) for the next encode to
-// reuse: one spare, up to 4 MB, kept under a lock.
+// A finished tree leaves its storage (node array and emptied side tables) for the next encode on
+// its thread to reuse: one spare per thread, up to 4 MB (`StoragePool`).
 //
 // Objects keep a 64-bit filter of their keys' hashes so that looking for an existing key (a
 // repeated key replaces the earlier value, as in `JSONEncoder`; mapped keys never overwrite) is
@@ -89,9 +89,7 @@ final class EncodedTree {
         var count = 0
         var capacity: Int
         /// Keys and string values.
-        var strings: [String] = []
-        /// The UTF-8 size of `strings`, to estimate the size of the text.
-        var stringBytes = 0
+        var strings: EncodedStringTable
         /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
         var jsonValues: [JSONValue] = []
         /// The coding key of a member that `pathKey` cannot describe (one with an `intValue`, or
@@ -110,13 +108,13 @@ final class EncodedTree {
     func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
     /// Calls `body` with the string table, borrowed.
     func withStoredStrings<R>(_ body: (UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
-        try storage.pointee.strings.withUnsafeBufferPointer(body)
+        try body(storage.pointee.strings.buffer)
     }
 
     /// The stored `JSONValue` at `index`.
     func storedJSONValue(_ index: Int) -> JSONValue { storage.pointee.jsonValues[index] }
     /// The UTF-8 size of all stored strings.
-    var storedStringBytes: Int { storage.pointee.stringBytes }
+    var storedStringBytes: Int { storage.pointee.strings.utf8Count }
 
     /// Creates a tree with one pending root node (index 0), on the storage a finished tree left
     /// behind when there is one (see ``StoragePool``).
@@ -132,21 +130,20 @@ final class EncodedTree {
         let nodes = malloc(capacity * MemoryLayout<Node>.stride)!.bindMemory(to: Node.self, capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity))
-        storage.pointee.strings.reserveCapacity(capacity)
+        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity, strings: EncodedStringTable(capacity: capacity)))
     }
 
     deinit {
-        storage.pointee.strings.removeAll(keepingCapacity: true)
-        storage.pointee.jsonValues.removeAll(keepingCapacity: true)
-        storage.pointee.originalKeys.removeAll(keepingCapacity: true)
-        storage.pointee.stringBytes = 0
+        storage.pointee.strings.removeAll()
+        if !storage.pointee.jsonValues.isEmpty { storage.pointee.jsonValues.removeAll(keepingCapacity: true) }
+        if !storage.pointee.originalKeys.isEmpty { storage.pointee.originalKeys.removeAll(keepingCapacity: true) }
         if EncodedTree.pool.current.put(storage) { return }
         EncodedTree.free(storage)
     }
 
     private static func free(_ storage: UnsafeMutablePointer<Storage>) {
         Foundation.free(storage.pointee.nodes)
+        storage.pointee.strings.free()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -274,9 +271,7 @@ final class EncodedTree {
 
     /// Stores `string` in the side table and returns its index.
     func appendString(_ string: String) -> Int32 {
-        storage.pointee.stringBytes &+= string.utf8.count
         storage.pointee.strings.append(string)
-        return Int32(truncatingIfNeeded: storage.pointee.strings.count &- 1)
     }
 
     /// Stores `value` in the side table and returns its index.
@@ -338,8 +333,13 @@ final class EncodedTree {
         if count >= 8 {
             head = raw.loadUnaligned(as: UInt64.self)
             tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        } else {
-            for i in 0..<count { head = head &<< 8 | UInt64(base[i]) }
+        } else if count >= 4 {
+            // Two overlapping loads instead of a byte loop (keys like "id", "type", "url").
+            head = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) &<< 32
+        } else if count >= 2 {
+            head = UInt64(raw.loadUnaligned(as: UInt16.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)) &<< 16
+        } else if count == 1 {
+            head = UInt64(base[0])
         }
         var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
         mixed ^= mixed >> 32

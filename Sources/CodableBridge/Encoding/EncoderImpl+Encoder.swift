@@ -65,7 +65,7 @@ extension EncoderImpl: Encoder {
     ///   - reusing: For a nested container: an existing member of this kind is returned as is.
     func memberSlot(for key: some CodingKey, in object: Int32, map: EncodingKeyMap?, reusing kind: EncodedTree.Kind? = nil) -> Int32? {
         guard let map else {
-            let name = convertedKey(key, in: object)
+            let name = convertsKeys ? convertedKey(key, in: object) : key.stringValue
             let hash = EncodedTree.hash(name)
             if let existing = tree.member(of: object, key: name, hash: hash) {
                 if kind == .object { tree.expandJSONObject(existing) }
@@ -114,7 +114,7 @@ extension EncoderImpl: Encoder {
     private func recordCodingKey(_ key: some CodingKey, of member: Int32, jsonKey: String, mayDiffer: Bool) {
         if key.intValue != nil {
             tree.setOriginalKey(key, of: member)
-        } else if case .custom = keyConversion {
+        } else if convertsKeysByClosure {
             tree.setOriginalKey(key, of: member)
         } else if mayDiffer {
             let name = key.stringValue
@@ -139,12 +139,6 @@ extension EncoderImpl: Encoder {
     /// A node that is never written, for a container whose key is not written.
     func detachedNode(parent: Int32) -> Int32 {
         tree.makeNode(parent: parent)
-    }
-
-    /// Whether `keyEncodingStrategy` may change keys.
-    var convertsKeys: Bool {
-        if case .useDefaultKeys = keyConversion { return false }
-        return true
     }
 }
 

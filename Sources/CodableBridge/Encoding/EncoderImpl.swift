@@ -11,8 +11,9 @@ import Foundation
 //
 // Scalars are recognised by comparing metatypes (`T.self == Int.self`) — no dynamic casts on the
 // hot path — and Date, Data, URL, Decimal and JSONValue the same way before `encode(to:)` would
-// be called. Conformances are looked up once per composite type per encode (`TypeTraits`), and
-// per value only for classes, whose subclasses may adopt `MappableCodable`.
+// be called. Conformances are looked up once per composite type per thread (`TypeTraits`, kept
+// across encodes: EncodingTypeTraits.swift), and per value only for classes, whose subclasses may
+// adopt `MappableCodable`.
 //
 // Depth. Every composite value (a model, an array, a dictionary, any `encode(to:)` of your own)
 // is encoded by a nested call, so a cyclic object graph or a very deep value would overflow the
@@ -33,10 +34,15 @@ final class EncoderImpl {
     var targetMap: EncodingKeyMap?
 
     let keyConversion: KeyEncodingStrategy.Base
+    /// Whether `keyEncodingStrategy` may change keys (it is not `.useDefaultKeys`).
+    let convertsKeys: Bool
+    /// Whether `keyEncodingStrategy` is `.custom`.
+    let convertsKeysByClosure: Bool
     /// Whether `encodeIfPresent(nil)` writes `null` (`nilEncodingStrategy == .null`).
     let writesNullForAbsentValues: Bool
     private var snakeCaseKeys: [String: String] = [:]
-    private var traitsCache: [ObjectIdentifier: TypeTraits] = [:]
+    /// This thread's traits of composite types (EncodingTypeTraits.swift).
+    private let traitsCache = TraitsCache.current
     private var keyMaps: [ObjectIdentifier: EncodingKeyMap] = [:]
     /// Whether a model type implements `didEncode(into:)`, once known in this encode.
     private var didEncodeImplemented: [ObjectIdentifier: Bool] = [:]
@@ -53,6 +59,14 @@ final class EncoderImpl {
         self.options = options
         self.tree = EncodedTree()
         self.keyConversion = options.keyEncodingStrategy.base
+        switch keyConversion {
+        case .useDefaultKeys:
+            (convertsKeys, convertsKeysByClosure) = (false, false)
+        case .convertToSnakeCase:
+            (convertsKeys, convertsKeysByClosure) = (true, false)
+        case .custom:
+            (convertsKeys, convertsKeysByClosure) = (true, true)
+        }
         self.writesNullForAbsentValues = options.nilEncodingStrategy == .null
         self.maxDepth = options.maxDepth
     }
@@ -147,7 +161,7 @@ final class EncoderImpl {
     }
 
     private func encodeComposite<T: Encodable>(_ value: T, into node: Int32) throws {
-        let traits = self.traits(of: T.self)
+        let traits = traitsCache.traits(of: T.self)
         if traits.contains(.optional) {
             // Not a level: an optional writes its wrapped value (or null) in place.
             try withTarget(node, map: nil) { try value.encode(to: self) }
@@ -229,34 +243,6 @@ final class EncoderImpl {
         } catch {
             throw EncodingError.invalidMappingTable(value, codingPath: tree.codingPath(of: node), error: error)
         }
-    }
-
-    // MARK: Type traits
-
-    /// What a composite type needs besides `encode(to:)`, found with one cast per type per encode.
-    struct TypeTraits: OptionSet {
-        let rawValue: UInt8
-        static let mappable = TypeTraits(rawValue: 1)
-        static let stringKeyedDictionary = TypeTraits(rawValue: 2)
-        /// A class that is not itself `MappableCodable`: a subclass may be (checked per value).
-        static let classType = TypeTraits(rawValue: 4)
-        /// An `Optional`, which is not a level of nesting.
-        static let optional = TypeTraits(rawValue: 8)
-    }
-
-    private func traits<T>(of type: T.Type) -> TypeTraits {
-        let id = ObjectIdentifier(type)
-        if let traits = traitsCache[id] { return traits }
-        var traits: TypeTraits = []
-        if type is any MappableCodable.Type {
-            traits.insert(.mappable)
-        } else if type is AnyClass {
-            traits.insert(.classType)
-        }
-        if type is any StringKeyedDictionaryEncoding.Type { traits.insert(.stringKeyedDictionary) }
-        if type is any OptionalEncoding.Type { traits.insert(.optional) }
-        traitsCache[id] = traits
-        return traits
     }
 
     // MARK: Keys

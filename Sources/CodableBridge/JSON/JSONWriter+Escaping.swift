@@ -8,8 +8,17 @@
 // PARAGRAPH SEPARATOR (valid in JSON, though not in pre-ES2019 JavaScript string literals;
 // `JSONEncoder` writes them raw too), and characters outside the BMP (never as surrogate pairs).
 //
-// The string's UTF-8 is scanned once, eight bytes at a time while none needs escaping; runs of
-// bytes that need no escape are copied in bulk.
+// The string's UTF-8 is copied eight bytes at a time: each word is stored whole, and a mask of
+// the bytes that need an escape says how many of them to keep. The lowest flagged byte is exact
+// (the bit tricks below can only flag a byte *above* one that really needs an escape), so the
+// first escape in a word is found with one trailing-zero count, not byte by byte:
+//
+//   "https://a"   word "https://"  mask 0x8080_0000_0000_0000  →  keep 6 bytes "https:", write
+//                 `\/`, continue at the second `/`
+//
+// A string's last partial word is its last eight bytes shifted down (a string shorter than eight
+// bytes is gathered with two overlapping loads), so no byte past the string is ever read; the bytes stored past
+// the kept ones are overwritten by what follows.
 
 extension JSONWriter {
     /// Appends `string` as a quoted, escaped JSON string.
@@ -34,41 +43,63 @@ extension JSONWriter {
         guard let start = utf8.baseAddress else { return }
         let end = utf8.count
         let slashes = escapesSlashes
-        var runStart = 0
         var i = 0
         while i < end {
-            // Skip eight bytes at a time while none of them needs an escape.
-            while i &+ 8 <= end, !JSONWriter.anyNeedsEscape(UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self), slashes: slashes) {
-                i &+= 8
+            let available = end &- i
+            let word: UInt64
+            var mask: UInt64
+            let width: Int
+            if available >= 8 {
+                word = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+                mask = JSONWriter.escapeMask(word, slashes: slashes)
+                width = 8
+            } else {
+                word = end >= 8
+                    // The string's last eight bytes, shifted down past those already written.
+                    ? UInt64(littleEndian: UnsafeRawPointer(start + (end &- 8)).loadUnaligned(as: UInt64.self)) &>> UInt64((8 &- available) &* 8)
+                    : JSONWriter.partialWord(start + i, count: available)
+                // The zero bytes past the string would read as control characters.
+                mask = JSONWriter.escapeMask(word, slashes: slashes) & (UInt64(1) &<< UInt64(available &* 8) &- 1)
+                width = available
             }
-            guard i < end else { break }
-            let byte = start[i]
-            guard JSONWriter.needsEscape(byte, slashes: slashes) else {
-                i &+= 1
+            // Room for the whole word and one escape after it.
+            reserve(8 &+ 6)
+            if mask == 0 {
+                appendWordReserved(word, keeping: width)
+                i &+= width
                 continue
             }
-            // The run before the escape and the escape itself, with one capacity check.
-            let run = i &- runStart
-            reserve(run &+ 6)
-            appendReserved(UnsafeBufferPointer(start: start + runStart, count: run))
-            appendEscapeReserved(for: byte)
+            let kept = mask.trailingZeroBitCount &>> 3
+            appendWordReserved(word, keeping: kept)
+            i &+= kept
+            appendEscapeReserved(for: start[i])
             i &+= 1
-            runStart = i
-        }
-        if runStart < end {
-            appendBytes(UnsafeBufferPointer(start: start + runStart, count: end &- runStart))
         }
     }
 
+    /// The `count` (1 to 7) bytes at `bytes` as a little-endian word, zero above them: two
+    /// overlapping loads (the first and the last four, two or one bytes) instead of a byte loop.
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8, slashes: Bool) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slashes && byte == UInt8(ascii: "/"))
+    private static func partialWord(_ bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(bytes)
+        if count >= 4 {
+            let head = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            return head | tail &<< UInt64((count &- 4) &* 8)
+        }
+        if count >= 2 {
+            let head = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+            let tail = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+            return head | tail &<< UInt64((count &- 2) &* 8)
+        }
+        return UInt64(bytes[0])
     }
 
-    /// Whether any of the eight bytes in `word` needs an escape: below 0x20, `"`, `\\`, or `/`
-    /// when slashes are escaped. (A byte of 0x80 or more never does.)
+    /// The high bit of every byte of `word` (little-endian) that needs an escape — below 0x20,
+    /// `"`, `\\`, or `/` when slashes are escaped (a byte of 0x80 or more never does) — and
+    /// possibly of bytes above the lowest one (a borrow), never below it.
     @inline(__always)
-    private static func anyNeedsEscape(_ word: UInt64, slashes: Bool) -> Bool {
+    private static func escapeMask(_ word: UInt64, slashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highBits }
@@ -76,7 +107,7 @@ extension JSONWriter {
         found |= hasZeroByte(word ^ (ones &* 0x22))
         found |= hasZeroByte(word ^ (ones &* 0x5C))
         if slashes { found |= hasZeroByte(word ^ (ones &* 0x2F)) }
-        return found != 0
+        return found
     }
 
     /// Appends the escape for `byte` (at most six bytes, already reserved).

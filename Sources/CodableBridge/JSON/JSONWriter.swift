@@ -113,6 +113,15 @@ package struct JSONWriter: ~Copyable {
         count &+= buffer.count
     }
 
+    /// Stores the eight bytes of `word` (little-endian) and keeps the first `kept` of them, after
+    /// ``reserve(_:)`` made room for all eight. The bytes past the kept ones are overwritten by
+    /// whatever is appended next.
+    @inline(__always)
+    mutating func appendWordReserved(_ word: UInt64, keeping kept: Int) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= kept
+    }
+
     /// Serializes `value` as JSON text.
     ///
     /// A number whose text is not JSON (`"nan"`, `"inf"`, made from a non-finite `Double`) is

@@ -42,11 +42,13 @@ final class ThreadLocal<Object: AnyObject>: @unchecked Sendable {  // `make` run
 /// let mine = spare.current   // this thread's Spare
 /// ```
 final class ThreadLocal<Object: AnyObject>: @unchecked Sendable {  // `make` runs on the reading thread only
-    private var key = pthread_key_t()
+    /// A `let`, so that reading it pays no dynamic exclusivity check.
+    private let key: pthread_key_t
     private let make: () -> Object
 
     init(_ make: @escaping () -> Object) {
         self.make = make
+        var key = pthread_key_t()
         // The destructor releases the object retained below when its thread exits.
         let created = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
@@ -56,6 +58,7 @@ final class ThreadLocal<Object: AnyObject>: @unchecked Sendable {  // `make` run
             #endif
         }
         precondition(created == 0, "pthread_key_create failed (\(created))")
+        self.key = key
     }
 
     /// This thread's object.

@@ -53,6 +53,27 @@ import Testing
         }
     }
 
+    /// The writer copies eight bytes at a time and finds the first escape in a word by its bit
+    /// position: an escape at every position of strings of 1 to 24 bytes (word boundaries, the
+    /// partial last word, two escapes in one word, multi-byte characters around them) matches
+    /// `JSONEncoder`.
+    @Test(arguments: ["/", "\"", "\\", "\n", "\u{01}", "\u{1F}"])
+    func escapeAtEveryPositionMatchesFoundation(escape: String) throws {
+        for length in 1...24 {
+            for position in 0..<length {
+                var filler = Array(repeating: "x", count: length)
+                filler[position] = escape
+                let plain = filler.joined()
+                filler[length - 1 - position] = escape
+                let twice = filler.joined()
+                let wide = "é" + plain + "日"
+                for string in [plain, twice, wide] {
+                    #expect(text(.string(string)) == (try foundationText(.string(string), [])), "\(string.debugDescription)")
+                }
+            }
+        }
+    }
+
     // MARK: Numbers
 
     @Test(arguments: [

@@ -1,0 +1,93 @@
+// What the encoder needs to know about a composite type besides its `encode(to:)`: whether it is
+// a `MappableCodable` model, a `[String: V]`, a class (whose subclasses may be models) or an
+// `Optional`. Finding out takes up to three conformance checks (`type is any P.Type`), each a
+// few hundred instructions even once the runtime has cached the answer — more than encoding a
+// small value. The answers never change, so each thread keeps them for the process's life:
+//
+//   lookup    slot = mix(ObjectIdentifier bits) & 127   →  slots[slot].id == id ? traits
+//   miss      the thread's dictionary (every type this thread has met), else the checks;
+//             the slot is overwritten with the answer
+//
+// A weibo-status encode meets about 20 composite types and 300 composite values: with the
+// traits kept per encode (as before) the checks and a fresh dictionary cost about 13% of the
+// encode; with the slots a lookup is a handful of instructions. Per thread, so no lock.
+
+extension EncoderImpl {
+    /// What a composite type needs besides `encode(to:)`.
+    struct TypeTraits: OptionSet {
+        let rawValue: UInt8
+
+        init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        static let mappable = TypeTraits(rawValue: 1)
+        static let stringKeyedDictionary = TypeTraits(rawValue: 2)
+        /// A class that is not itself `MappableCodable`: a subclass may be (checked per value).
+        static let classType = TypeTraits(rawValue: 4)
+        /// An `Optional`, which is not a level of nesting.
+        static let optional = TypeTraits(rawValue: 8)
+
+        /// The traits of `type`, found with conformance checks.
+        init<T>(of type: T.Type) {
+            var traits: TypeTraits = []
+            if type is any MappableCodable.Type {
+                traits.insert(.mappable)
+            } else if type is AnyClass {
+                traits.insert(.classType)
+            }
+            if type is any StringKeyedDictionaryEncoding.Type { traits.insert(.stringKeyedDictionary) }
+            if type is any OptionalEncoding.Type { traits.insert(.optional) }
+            self = traits
+        }
+    }
+
+    /// One thread's ``TypeTraits``, kept across encodes (see the design comment above).
+    final class TraitsCache {
+        private struct Slot {
+            var id: UInt = 0
+            var traits = TypeTraits()
+        }
+
+        private static let slotCount = 128
+        /// Behind a pointer, so that reading a slot pays no dynamic exclusivity check.
+        private let slots: UnsafeMutablePointer<Slot>
+        private var known: [ObjectIdentifier: TypeTraits] = [:]
+
+        /// This thread's cache.
+        static var current: TraitsCache { perThread.current }
+        private static let perThread = ThreadLocal { TraitsCache() }
+
+        private init() {
+            slots = .allocate(capacity: TraitsCache.slotCount)
+            slots.initialize(repeating: Slot(), count: TraitsCache.slotCount)
+        }
+
+        deinit {
+            slots.deallocate()
+        }
+
+        /// The traits of `type`.
+        @inline(__always)
+        func traits<T>(of type: T.Type) -> TypeTraits {
+            let id = UInt(bitPattern: ObjectIdentifier(type))
+            let slot = slots + Int(truncatingIfNeeded: (id >> 4 ^ id >> 11) & UInt(TraitsCache.slotCount - 1))
+            if slot.pointee.id == id { return slot.pointee.traits }
+            return _slowPathTraits(of: type, id: id, slot: slot)
+        }
+
+        @inline(never)
+        private func _slowPathTraits<T>(of type: T.Type, id: UInt, slot: UnsafeMutablePointer<Slot>) -> TypeTraits {
+            let key = ObjectIdentifier(type)
+            let traits: TypeTraits
+            if let kept = known[key] {
+                traits = kept
+            } else {
+                traits = TypeTraits(of: type)
+                known[key] = traits
+            }
+            slot.pointee = Slot(id: id, traits: traits)
+            return traits
+        }
+    }
+}
