@@ -59,7 +59,11 @@ extension JSONParser {
                 return try scanEscapedString(quote: quote, read: r)
             }
             if c >= 0x80 {
-                r = try validateUTF8(at: r, quote: quote)
+                // Non-Latin text is mostly non-ASCII: stay here while it lasts. (A valid sequence
+                // never ends at the stopper, so the byte after it can be read.)
+                repeat {
+                    r = try validateUTF8(at: r, quote: quote)
+                } while p[r] >= 0x80
             } else if c < 0x20 {
                 throw controlCharacterFailure(at: r, quote: quote)
             } else {
