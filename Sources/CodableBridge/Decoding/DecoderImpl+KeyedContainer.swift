@@ -53,7 +53,8 @@ extension DecoderImpl {
             if let meta {
                 for (property, lookups) in meta.lookups.sorted(by: { $0.key < $1.key }) where meta.isIncluded(property) {
                     mappedTargets.formUnion(lookups.compactMap { $0.segments.count == 1 ? $0.segments[0] : nil })
-                    if impl.findMapped(lookups, in: object) != nil, let key = Key(stringValue: property), seen.insert(property).inserted {
+                    guard case .mapped(let plan) = meta.decodingRule(for: property) else { continue }
+                    if impl.findMapped(plan, in: object) != nil, let key = Key(stringValue: property), seen.insert(property).inserted {
                         keys.append(key)
                     }
                 }
@@ -98,9 +99,9 @@ extension DecoderImpl {
                         return node
                     }
                 case .excluded: return nil
-                case .mapped(let lookups):
-                    if impl.unknownKeys != nil { impl.markMapped(lookups, in: object, depth: depth, extra: extra) }
-                    return impl.findMapped(lookups, in: object, depth: depth)
+                case .mapped(let plan):
+                    if impl.unknownKeys != nil { impl.markMapped(meta.candidates(of: plan), in: object, depth: depth, extra: extra) }
+                    return impl.findMapped(plan, in: object, depth: depth)
                 case .flatten: return object
                 }
             }

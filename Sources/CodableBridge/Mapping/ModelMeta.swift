@@ -214,7 +214,12 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if enumTagging.rewrites, !isEnum {
             throw .taggingNotAnEnum(typeName, tagging: enumTagging)
         }
-        rulesByLength = ModelMeta.makeRules(lookups: lookups, flattened: flattened, excluded: ignored.union(ignoredOnDecode), only: only)
+        let planned = lookups.sorted(by: { $0.key < $1.key })
+        lookupLists = planned.map(\.value)
+        let storage = LookupPlanStorage()
+        planStorage = storage
+        rulesByLength = ModelMeta.makeRules(lookups: planned, storage: storage, flattened: flattened,
+                                            excluded: ignored.union(ignoredOnDecode), only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
     }
@@ -223,7 +228,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package enum DecodingRule {
         case own
         case excluded
-        case mapped([Lookup])
+        /// The property's candidates, compiled (`candidates(of:)` gives them as `Lookup`s).
+        case mapped(LookupPlan)
         /// `JSONKey.flatten`: the property's model reads this same object.
         case flatten
     }
@@ -232,12 +238,17 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     /// compares only the few names of the same length (cheaper than hashing the key).
     private let rulesByLength: [[(name: String, rule: DecodingRule)]]
 
-    private static func makeRules(lookups: [String: [Lookup]], flattened: Set<String>, excluded: Set<String>, only: Set<String>?)
-        -> [[(name: String, rule: DecodingRule)]]
+    /// The mapped properties' candidates, in property name order (`LookupPlan.index`).
+    private let lookupLists: [[Lookup]]
+    /// The memory of the compiled candidates (`LookupPlan`), freed with this meta.
+    private let planStorage: LookupPlanStorage
+
+    private static func makeRules(lookups: [(key: String, value: [Lookup])], storage: LookupPlanStorage, flattened: Set<String>,
+                                  excluded: Set<String>, only: Set<String>?) -> [[(name: String, rule: DecodingRule)]]
     {
         var rules: [String: DecodingRule] = [:]
         for name in only ?? [] { rules[name] = .own }
-        for (name, list) in lookups { rules[name] = .mapped(list) }
+        for (index, (name, list)) in lookups.enumerated() { rules[name] = .mapped(storage.plan(for: list, index: index)) }
         for name in flattened { rules[name] = .flatten }
         for name in excluded { rules[name] = .excluded }
         let longest = rules.keys.map(\.utf8.count).max() ?? 0
@@ -254,6 +265,11 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             for entry in rulesByLength[length] where entry.name == name { return entry.rule }
         }
         return only == nil ? .own : .excluded
+    }
+
+    /// A mapped property's candidates as `Lookup`s (for messages and the slow paths).
+    package func candidates(of plan: LookupPlan) -> [Lookup] {
+        lookupLists[plan.index]
     }
 
     /// The JSON key of an unmapped property: its coding key, spelt by `keyStyle` when the type
