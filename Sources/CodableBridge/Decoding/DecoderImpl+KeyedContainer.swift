@@ -90,8 +90,15 @@ extension DecoderImpl {
                 impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
             }
             guard object != DecoderImpl.missingNode else { return nil }
+            var name = key.stringValue
+            return name.withUTF8 { find(key, utf8: $0) }
+        }
+
+        /// `find(_:)` with the key's UTF-8 bytes, taken once for the table and the tape.
+        @inline(__always)
+        private func find(_ key: Key, utf8: UnsafeBufferPointer<UInt8>) -> Int? {
             if let meta {
-                switch meta.decodingRule(for: key.stringValue) {
+                switch meta.decodingRule(forUTF8: utf8) {
                 case .own:
                     if let styled = meta.styledKey(for: key.stringValue) {
                         let node = impl.findMember(styled, in: object, depth: depth)
@@ -108,7 +115,7 @@ extension DecoderImpl {
             if let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
-            let node = impl.findMember(key.stringValue, in: object, depth: depth)
+            let node = impl.findMember(utf8, in: object, depth: depth)
             if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
             return node
         }

@@ -61,6 +61,7 @@ extension DecoderImpl {
     /// alternates), applying the alternate-key rule. A key path walks nested objects; a missing or
     /// non-object step means absent. Compares the plan's UTF-8 bytes with the tape's directly.
     func findMapped(_ plan: LookupPlan, in object: Int, depth: Int = -1) -> Int? {
+        if let key = plan.renamedKey { return findMember(key, in: object, depth: depth) }
         var firstNull: Int?
         for (i, segments) in plan.candidates.enumerated() {
             let isDotted = plan.dottedKeys & (1 << UInt64(i)) != 0

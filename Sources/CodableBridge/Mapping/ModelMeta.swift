@@ -218,7 +218,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         lookupLists = planned.map(\.value)
         let storage = LookupPlanStorage()
         planStorage = storage
-        rulesByLength = ModelMeta.makeRules(lookups: planned, storage: storage, flattened: flattened,
+        unlistedRule = only == nil ? .own : .excluded
+        rules = ModelMeta.makeRules(lookups: planned, storage: storage, flattened: flattened,
                                             excluded: ignored.union(ignoredOnDecode), only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
@@ -236,7 +237,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 
     /// Every property the tables mention, with its rule, bucketed by UTF-8 length: a lookup
     /// compares only the few names of the same length (cheaper than hashing the key).
-    private let rulesByLength: [[(name: String, rule: DecodingRule)]]
+    private let rules: RuleTable
+    /// The rule of a property the tables do not mention.
+    private let unlistedRule: DecodingRule
 
     /// The mapped properties' candidates, in property name order (`LookupPlan.index`).
     private let lookupLists: [[Lookup]]
@@ -244,27 +247,26 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     private let planStorage: LookupPlanStorage
 
     private static func makeRules(lookups: [(key: String, value: [Lookup])], storage: LookupPlanStorage, flattened: Set<String>,
-                                  excluded: Set<String>, only: Set<String>?) -> [[(name: String, rule: DecodingRule)]]
+                                  excluded: Set<String>, only: Set<String>?) -> RuleTable
     {
         var rules: [String: DecodingRule] = [:]
         for name in only ?? [] { rules[name] = .own }
         for (index, (name, list)) in lookups.enumerated() { rules[name] = .mapped(storage.plan(for: list, index: index)) }
         for name in flattened { rules[name] = .flatten }
         for name in excluded { rules[name] = .excluded }
-        let longest = rules.keys.map(\.utf8.count).max() ?? 0
-        var buckets = [[(name: String, rule: DecodingRule)]](repeating: [], count: longest + 1)
-        for (name, rule) in rules.sorted(by: { $0.key < $1.key }) { buckets[name.utf8.count].append((name, rule)) }
-        return buckets
+        return storage.ruleTable(rules)
     }
 
     /// The rule for the property with coding key `name` (the decoder's per-key question).
-    @inline(__always)
     package func decodingRule(for name: String) -> DecodingRule {
-        let length = name.utf8.count
-        if length < rulesByLength.count {
-            for entry in rulesByLength[length] where entry.name == name { return entry.rule }
-        }
-        return only == nil ? .own : .excluded
+        var name = name
+        return name.withUTF8 { decodingRule(forUTF8: $0) }
+    }
+
+    /// The rule for the property whose coding key has the UTF-8 bytes `key`.
+    @inline(__always)
+    package func decodingRule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> DecodingRule {
+        rules.rule(for: key) ?? unlistedRule
     }
 
     /// A mapped property's candidates as `Lookup`s (for messages and the slow paths).
