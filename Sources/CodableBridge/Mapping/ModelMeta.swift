@@ -20,6 +20,11 @@ import Foundation
 //       properties["id"]   → [["id"], ["ID"]]
 //       encodingPath("desc") → ["ext", "desc"]
 //
+// For the decoder's per-property questions the meta also compiles its tables into raw UTF-8
+// (Mapping/LookupPlan.swift): a `RuleTable` answers "own, mapped, excluded or flattened?" and a
+// `LookupPlan` lists a mapped property's candidates, so a decode compares bytes with the tape
+// and never touches a `String` or a reference count per property.
+//
 // Hooks (`decodingType(for:)`, `willDecode`, `didDecode`, `didEncode`) take a `JSONValue`, which
 // costs a tree build per model. Their default implementations mark themselves through
 // `HookProbe`, so a type's first use reveals which hooks it really implements; the rest are never
