@@ -16,4 +16,5 @@ let benchmarks: @Sendable () -> Void = {
     registerDateBenchmarks()
     registerJSONLinesBenchmarks()
     registerScalingBenchmarks()
+    registerMemoryBenchmarks()
 }

@@ -4,8 +4,9 @@ extension BridgeDecoder {
     /// Decodes a value of `type` from any contiguous bytes — `[UInt8]`, `UnsafeRawBufferPointer`,
     /// `Data` slices, a server framework's buffer view — without first copying them into `Data`.
     ///
-    /// The bytes are read once, into the decoder's own parse buffer, and are not kept. `Data`
-    /// arguments use the `Data` overload, which behaves the same. The overload is disfavoured, so
+    /// A byte array is read where it is (the decoder keeps a reference to it while decoding,
+    /// no copy); other kinds of bytes are copied once into the decoder's own buffer and are not
+    /// kept. `Data` arguments use the `Data` overload, which behaves the same. The overload is disfavoured, so
     /// an array literal (`decode([Int].self, from: [1, 2])`) is still a ``JSONValue``, as before.
     ///
     /// ```swift
@@ -24,7 +25,7 @@ extension BridgeDecoder {
     ///   malformed JSON.
     @_disfavoredOverload
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes) throws -> T {
-        try run(type, .tape(bytes.withUnsafeBytes { try parse(bytes: $0) }), at: nil, report: nil)
+        try run(type, .tape(parse(contiguous: bytes)), at: nil, report: nil)
     }
 
     /// Decodes a value of `type` from contiguous bytes and appends every coercion, default,
@@ -38,6 +39,6 @@ extension BridgeDecoder {
     /// - Throws: As the same call without a report.
     @_disfavoredOverload
     public func decode<T: Decodable, Bytes: ContiguousBytes>(_ type: T.Type, from bytes: Bytes, report: inout DecodingReport) throws -> T {
-        try Self.reporting(into: &report) { try run(type, .tape(bytes.withUnsafeBytes { try parse(bytes: $0) }), at: nil, report: $0) }
+        try Self.reporting(into: &report) { try run(type, .tape(parse(contiguous: bytes)), at: nil, report: $0) }
     }
 }

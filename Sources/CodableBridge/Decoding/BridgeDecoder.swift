@@ -193,7 +193,7 @@ public struct BridgeDecoder: Sendable {
     private func tape(_ input: Input) throws -> JSONTape {
         switch input {
         case .data(let data): return try parse(data)
-        case .string(let json): return try parse(Data(json.utf8))
+        case .string(let json): return try parse(json)
         case .tree(let value): return try treeTape(value)
         case .foundation(let object): return try treeTape(JSONValue(foundationObject: object, maxDepth: maxDepth))
         case .tape(let tape): return tape
@@ -209,20 +209,36 @@ public struct BridgeDecoder: Sendable {
         }
     }
 
+    /// Parses `data`, whose storage the tape borrows (see JSONTape.swift).
     func parse(_ data: Data) throws -> JSONTape {
-        try data.withUnsafeBytes { try parse(bytes: $0) }
+        try data.withUnsafeBytes { try parse(bytes: $0, borrowingFrom: data) }
     }
 
-    /// Parses raw bytes (copied once, into the tape); malformed JSON becomes `dataCorrupted`.
-    func parse(bytes: UnsafeRawBufferPointer) throws -> JSONTape {
+    /// Parses a string's UTF-8, borrowing its storage when it is contiguous.
+    func parse(_ json: String) throws -> JSONTape {
         do {
-            // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
-            if let utf8 = try JSONTextEncoding.transcodedToUTF8(bytes) {
-                return try utf8.withUnsafeBytes { try JSONTape(parsing: $0, maxDepth: maxDepth) }
-            }
-            return try JSONTape(parsing: bytes, maxDepth: maxDepth)
+            return try JSONTape(parsing: json, maxDepth: maxDepth)
         } catch let error as JSONParseError {
             throw DecodingMessages.invalidJSON(error)
         }
+    }
+
+    /// Parses raw bytes; malformed JSON becomes `dataCorrupted`. The tape borrows the storage of
+    /// `owner` (into which `bytes` must point), or copies the bytes when there is no owner.
+    func parse(bytes: UnsafeRawBufferPointer, borrowingFrom owner: Any? = nil) throws -> JSONTape {
+        do {
+            // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
+            if let utf8 = try JSONTextEncoding.transcodedToUTF8(bytes) {
+                return try JSONTape(parsing: utf8, maxDepth: maxDepth)
+            }
+            return try JSONTape(parsing: bytes, borrowingFrom: owner, maxDepth: maxDepth)
+        } catch let error as JSONParseError {
+            throw DecodingMessages.invalidJSON(error)
+        }
+    }
+
+    /// Parses contiguous bytes, borrowing a byte array's storage and copying any other kind.
+    func parse<Bytes: ContiguousBytes>(contiguous bytes: Bytes) throws -> JSONTape {
+        try bytes.withUnsafeBytes { try parse(bytes: $0, borrowingFrom: bytes as? [UInt8]) }
     }
 }

@@ -337,7 +337,7 @@ extension DecoderImpl {
             let snapshot = try context?.snapshot?.child(key.stringValue)
             let decoder: DecoderImpl
             if let node = lookup {
-                decoder = DecoderImpl(tape: impl.tape, nodes: impl.nodes, bytes: impl.bytes, options: impl.options,
+                decoder = DecoderImpl(tape: impl.tape, nodes: impl.nodes, options: impl.options,
                                       report: impl.report, path: Array(childPath), current: node)
             } else {
                 decoder = DecoderImpl.ownedTapeDecoder(JSONTape(value: snapshot == nil ? .null : .object([:])), options: impl.options,

@@ -42,8 +42,7 @@ extension DecoderImpl {
         let node = nodes[member]
         guard Int(node.length) == key.count else { return false }
         guard let base = key.baseAddress else { return true }
-        // safe: the tape has a member node here, so its byte buffer is not empty
-        return memcmp(bytes.baseAddress! + node.payload, base, key.count) == 0
+        return memcmp(start(of: node), base, key.count) == 0
     }
 
     @inline(__always)

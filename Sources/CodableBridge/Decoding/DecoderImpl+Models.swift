@@ -69,7 +69,7 @@ extension DecoderImpl {
     private func decodeEmbeddedModel<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
         let string = text(node)
         guard string.first(where: { !$0.isWhitespace }) == "{",
-              let embedded = try? JSONTape(parsing: Data(string.utf8), maxDepth: options.maxDepth) else { return nil }
+              let embedded = try? JSONTape(parsing: string, maxDepth: options.maxDepth) else { return nil }
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil)
         }

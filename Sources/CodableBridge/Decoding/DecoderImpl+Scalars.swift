@@ -16,8 +16,7 @@ extension DecoderImpl {
         guard node != DecoderImpl.missingNode else { return "" }
         let n = nodes[node]
         if n.kind == .string {
-            // safe: a string node's bytes lie in the tape's buffer, so it is not empty
-            return String(decoding: UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(start: start(of: n), count: Int(n.length)), as: UTF8.self)
         }
         return try _slowPathCoerce(node, key, String.self) { options.coercion.string(from: $0) }
     }
@@ -46,8 +45,7 @@ extension DecoderImpl {
     @inline(__always)
     func parseInteger<T: FixedWidthInteger>(_ n: JSONTape.Node, as type: T.Type) -> T? {
         let negative = n.flags & JSONTape.Flags.negative != 0
-        // safe: a number node's bytes lie in the tape's buffer, so it is not empty
-        var p = bytes.baseAddress! + n.payload
+        var p = start(of: n)
         var count = Int(n.length)
         if negative {
             p += 1
@@ -94,8 +92,7 @@ extension DecoderImpl {
     func parseDouble(_ n: JSONTape.Node) -> Double {
         if n.flags & JSONTape.Flags.integer != 0, n.length <= 15 {
             let negative = n.flags & JSONTape.Flags.negative != 0
-            // safe: a number or string node's bytes lie in the tape's buffer, so it is not empty
-            let p = bytes.baseAddress! + n.payload
+            let p = start(of: n)
             var magnitude: Int64 = 0
             for i in (negative ? 1 : 0) ..< Int(n.length) {
                 magnitude = magnitude &* 10 &+ Int64(p[i] &- 0x30)
@@ -104,16 +101,14 @@ extension DecoderImpl {
         }
         // The tape's bytes end in NUL and every number is followed by a non-number byte, so
         // strtod stops at the number's end.
-        // safe: a number or string node's bytes lie in the tape's buffer, so it is not empty
-        return UnsafeRawPointer(bytes.baseAddress! + n.payload).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
+        return UnsafeRawPointer(start(of: n)).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
             strtod($0, nil)
         }
     }
 
     /// Whether a number's mantissa has a digit other than 0 (so it is not zero).
     func hasNonZeroDigit(_ n: JSONTape.Node) -> Bool {
-        // safe: a string node's bytes lie in the tape's buffer, so it is not empty
-        for byte in UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length)) {
+        for byte in UnsafeBufferPointer(start: start(of: n), count: Int(n.length)) {
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
             if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
         }
@@ -223,8 +218,7 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .string, n.length > 0, n.length <= 18, lenient,
               options.coercion.stringToInteger != .off, !options.coercion.hasCustomRules else { return nil }
-        // safe: a number node's bytes lie in the tape's buffer, so it is not empty
-        let p = bytes.baseAddress! + n.payload
+        let p = start(of: n)
         let negative = p[0] == UInt8(ascii: "-")
         let first = negative ? 1 : 0
         guard first < Int(n.length) else { return nil }
@@ -244,8 +238,7 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .string, n.flags & JSONTape.Flags.escaped == 0, n.length > 0, n.length <= 40, lenient,
               options.coercion.stringToFloatingPoint != .off, !options.coercion.hasCustomRules else { return nil }
-        // safe: a string node's bytes lie in the tape's buffer, so it is not empty
-        let content = UnsafeBufferPointer(start: bytes.baseAddress! + n.payload, count: Int(n.length))
+        let content = UnsafeBufferPointer(start: start(of: n), count: Int(n.length))
         guard JSONNumber.isValidGrammar(content) else { return nil }
         // YYModel reads a string without a "." with atoll, not strtod: "1e5" is 1 and "-0" is +0.
         // Those go to the policy; with a "." (atof) or plain digits the value is the same.

@@ -128,9 +128,9 @@ extension DecoderImpl {
     /// Decodes a `T` from a string that holds a JSON object or array (`.lenient`), or `nil` when
     /// the string does not look like one. Reported as a coercion.
     private func decodeEmbedded<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T? {
-        let first = bytes[nodes[node].payload ..< nodes[node].payload + Int(nodes[node].length)].first { $0 > 0x20 }
+        let first = UnsafeBufferPointer(start: start(of: nodes[node]), count: Int(nodes[node].length)).first { $0 > 0x20 }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
-        guard let embedded = try? JSONTape(parsing: Data(text(node).utf8), maxDepth: options.maxDepth) else { return nil }
+        guard let embedded = try? JSONTape(parsing: text(node), maxDepth: options.maxDepth) else { return nil }
         let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
             try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
         }

@@ -29,7 +29,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     let tape: JSONTape
     let nodes: UnsafeBufferPointer<JSONTape.Node>
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The tape's text and unescaped strings (see ``start(of:)``).
+    let text: UnsafeBufferPointer<UInt8>
+    let unescaped: UnsafeBufferPointer<UInt8>
     let options: BridgeDecoder
     let report: ReportCollector?
     /// Whether unconvertible values become missing values (not errors).
@@ -70,12 +72,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// What flatten and tagged enums learn while tables are verified (see DecoderImpl+Flatten.swift).
     lazy var shapes = ShapeFacts()
 
-    init(tape: JSONTape, nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>,
+    init(tape: JSONTape, nodes: UnsafeBufferPointer<JSONTape.Node>,
          options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0)
     {
         self.tape = tape
         self.nodes = nodes
-        self.bytes = bytes
+        self.text = tape.text
+        self.unescaped = tape.unescaped
         self.options = options
         self.report = report
         self.lenient = !options.coercion.mismatchIsError
@@ -91,9 +94,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
                         _ body: (DecoderImpl) throws -> R) rethrows -> R
     {
         try tape.nodes.withUnsafeBufferPointer { nodes in
-            try tape.bytes.withUnsafeBufferPointer { bytes in
-                try body(DecoderImpl(tape: tape, nodes: nodes, bytes: bytes, options: options, report: report, path: path))
-            }
+            try body(DecoderImpl(tape: tape, nodes: nodes, options: options, report: report, path: path))
         }
     }
 
@@ -223,7 +224,16 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @inline(__always)
     func text(_ node: Int) -> String {
         let n = nodes[node]
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[n.payload ..< n.payload + Int(n.length)]), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(start: start(of: n), count: Int(n.length)), as: UTF8.self)
+    }
+
+    /// The first byte of a string or number node's content: in the text, or in the unescaped
+    /// strings for a string that had escapes.
+    @inline(__always)
+    func start(of n: JSONTape.Node) -> UnsafePointer<UInt8> {
+        let base = n.flags & JSONTape.Flags.escaped != 0 ? unescaped.baseAddress : text.baseAddress
+        // safe: a string or number node's range lies inside its buffer, which is therefore not empty
+        return base! + n.payload
     }
 
     /// The node after the subtree at `node`.

@@ -12,6 +12,10 @@ extension JSONParser {
     @inline(__always)
     static func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
 
+    /// Space, tab, LF or CR.
+    @inline(__always)
+    static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
     /// Scans the number starting at `start` (a digit or `-`), appends its node and returns the
     /// index after it.
     mutating func scanNumber(at start: Int) throws(Failure) -> Int {
@@ -50,10 +54,7 @@ extension JSONParser {
             i += 1
             while JSONParser.isDigit(p[i]) { i += 1 }
         }
-        let length = i - start
-        guard length <= Int(UInt32.max) else {
-            throw Failure(offset: start, reason: "number longer than 4 GiB; not supported")
-        }
+        let length = i - start  // under 4 GiB: so is the whole document
         nodes.append(JSONTape.Node(kind: .number, payload: start, length: UInt32(truncatingIfNeeded: length), flags: flags))
         return i
     }

@@ -1,14 +1,16 @@
 import Foundation
 
-// Strings: scanning eight bytes at a time, UTF-8 validation and in-place unescaping.
+// Strings: scanning eight bytes at a time, UTF-8 validation and unescaping.
 //
-//     offset:  10  11  12  13  14  15  16  17  18  19  20  21
-//     source:   "   a   \   n   b   \   u   0   0   e   9   "      "a\nb\u00e9"
-//     after:    "   a  0A   b  C3  A9   u   0   0   e   9   "      node: payload 11, length 5, escaped
+//     offset:     10  11  12  13  14  15  16  17  18  19  20  21
+//     input:       "   a   \   n   b   \   u   0   0   e   9   "      "a\nb\u00e9"
+//     unescaped:  …   a  0A   b  C3  A9                                node: payload = where "a"
+//                                                                      starts in `unescaped`,
+//                                                                      length 5, flags escaped
 //
-// Until the first backslash nothing is written. From it on, every byte is copied down to a write
-// position that trails the read position by what the escapes saved; bytes past the string's new
-// end are left as they were and belong to no node.
+// A string without escapes is a range of the input. At the first backslash the text so far is
+// copied to the end of the `unescaped` buffer, and from there on every byte is copied after it,
+// with escapes resolved.
 
 extension JSONParser {
     /// `0x0101…01`: one in every byte, for the word-at-a-time tests below.
@@ -33,11 +35,10 @@ extension JSONParser {
     /// after the closing quote.
     mutating func scanString(at quote: Int) throws(Failure) -> Int {
         let start = quote + 1
-        let bufferEnd = count + 1
         var r = start
         while true {
             // Fast path: eight plain ASCII bytes at a time.
-            while r + 8 <= bufferEnd {
+            while r + 8 <= readable {
                 let word = UInt64(littleEndian: UnsafeRawPointer(p + r).loadUnaligned(as: UInt64.self))
                 let special = JSONParser.specialBytes(word)
                 if special == 0 {
@@ -47,13 +48,15 @@ extension JSONParser {
                     break
                 }
             }
+            // A borrowed input has no NUL after it: the string may run on to its end.
+            guard r < count else { throw controlCharacterFailure(at: count, quote: quote) }
             let c = p[r]
             if c == UInt8(ascii: "\"") {
-                try appendString(start: start, length: r - start, flags: 0, quote: quote)
+                appendString(start: start, length: r - start, flags: 0)
                 return r + 1
             }
             if c == UInt8(ascii: "\\") {
-                return try scanEscapedString(quote: quote, write: r, read: r)
+                return try scanEscapedString(quote: quote, read: r)
             }
             if c >= 0x80 {
                 r = try validateUTF8(at: r, quote: quote)
@@ -65,66 +68,72 @@ extension JSONParser {
         }
     }
 
-    /// Continues `scanString` from the first backslash: copies bytes down from `read` to `write`
-    /// while resolving escapes.
-    mutating func scanEscapedString(quote: Int, write: Int, read: Int) throws(Failure) -> Int {
+    /// Continues `scanString` from the first backslash, at `read`: copies the text so far and
+    /// the rest of the string, with escapes resolved, to the end of `unescaped`.
+    mutating func scanEscapedString(quote: Int, read: Int) throws(Failure) -> Int {
         let start = quote + 1
-        let bufferEnd = count + 1
-        var w = write
+        let first = unescaped.count
         var r = read
+        unescaped.reserve(first + (r - start) + 8)
+        unescaped.base.advanced(by: first).initialize(from: p + start, count: r - start)
+        var w = first + (r - start)
+        // `count` follows `w`, so that growing the buffer keeps what was written.
+        unescaped.setCount(w)
         while true {
-            while r + 8 <= bufferEnd {
+            while r + 8 <= readable {
                 let raw = UnsafeRawPointer(p + r).loadUnaligned(as: UInt64.self)
                 let special = JSONParser.specialBytes(UInt64(littleEndian: raw))
+                unescaped.setCount(w)
+                unescaped.reserve(w + 8)
                 if special == 0 {
-                    // w < r, and only already-read bytes are overwritten.
-                    UnsafeMutableRawPointer(p + w).storeBytes(of: raw, as: UInt64.self)
+                    UnsafeMutableRawPointer(unescaped.base + w).storeBytes(of: raw, as: UInt64.self)
                     r += 8
                     w += 8
                 } else {
                     let plain = special.trailingZeroBitCount >> 3
-                    for k in 0 ..< plain { p[w + k] = p[r + k] }
+                    (unescaped.base + w).initialize(from: p + r, count: plain)
                     r += plain
                     w += plain
                     break
                 }
             }
+            guard r < count else { throw controlCharacterFailure(at: count, quote: quote) }
+            unescaped.setCount(w)
+            unescaped.reserve(w + 4)
+            let out = unescaped.base
             let c = p[r]
             if c == UInt8(ascii: "\"") {
-                try appendString(start: start, length: w - start, flags: JSONTape.Flags.escaped, quote: quote)
+                unescaped.setCount(w)
+                appendString(start: first, length: w - first, flags: JSONTape.Flags.escaped)
                 return r + 1
             }
             if c == UInt8(ascii: "\\") {
-                (r, w) = try unescape(at: r, writingTo: w, quote: quote)
+                (r, w) = try unescape(at: r, writingTo: w, in: out, quote: quote)
             } else if c >= 0x80 {
                 let end = try validateUTF8(at: r, quote: quote)
-                while r < end {
-                    p[w] = p[r]
-                    w += 1
-                    r += 1
-                }
+                (out + w).initialize(from: p + r, count: end - r)
+                w += end - r
+                r = end
             } else if c < 0x20 {
                 throw controlCharacterFailure(at: r, quote: quote)
             } else {
-                p[w] = c
+                out[w] = c
                 w += 1
                 r += 1
             }
         }
     }
 
+    /// Appends a string node (its length is under 4 GiB: so is the whole document).
     @inline(__always)
-    mutating func appendString(start: Int, length: Int, flags: UInt8, quote: Int) throws(Failure) {
-        guard length <= Int(UInt32.max) else {
-            throw Failure(offset: quote, reason: "string longer than 4 GiB; not supported")
-        }
+    mutating func appendString(start: Int, length: Int, flags: UInt8) {
         nodes.append(JSONTape.Node(kind: .string, payload: start, length: UInt32(truncatingIfNeeded: length), flags: flags))
     }
 
-    /// Resolves the escape at `r` (a backslash), writes its UTF-8 at `w` and returns the new read
-    /// and write positions.
+    /// Resolves the escape at `r` (a backslash), writes its UTF-8 at `w` in `out` (which has room
+    /// for four bytes) and returns the new read and write positions.
     @inline(__always)
-    func unescape(at r: Int, writingTo w: Int, quote: Int) throws(Failure) -> (Int, Int) {
+    func unescape(at r: Int, writingTo w: Int, in out: UnsafeMutablePointer<UInt8>, quote: Int) throws(Failure) -> (Int, Int) {
         let e = p[r + 1]
         let simple: UInt8
         switch e {
@@ -135,7 +144,7 @@ extension JSONParser {
         case UInt8(ascii: "b"): simple = 0x08
         case UInt8(ascii: "f"): simple = 0x0C
         case UInt8(ascii: "u"):
-            return try unescapeUnicode(at: r, writingTo: w, quote: quote)
+            return try unescapeUnicode(at: r, writingTo: w, in: out, quote: quote)
         default:
             if r + 1 == count {
                 throw Failure(offset: r + 1, reason: "unexpected end of input inside a string", openedAt: quote)
@@ -143,12 +152,12 @@ extension JSONParser {
             let found = (0x21 ..< 0x7F).contains(e) ? "'\\\(Character(Unicode.Scalar(e)))'" : "'\\' followed by \(describe(at: r + 1))"
             throw Failure(offset: r, reason: "invalid escape \(found) in string; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
         }
-        p[w] = simple
+        out[w] = simple
         return (r + 2, w + 1)
     }
 
     /// Resolves `\uXXXX` (and a following `\uXXXX` low surrogate) at `r`.
-    func unescapeUnicode(at r: Int, writingTo w: Int, quote: Int) throws(Failure) -> (Int, Int) {
+    func unescapeUnicode(at r: Int, writingTo w: Int, in out: UnsafeMutablePointer<UInt8>, quote: Int) throws(Failure) -> (Int, Int) {
         let unit = try hex4(at: r + 2, escape: r, quote: quote)
         var scalar = UInt32(unit)
         var next = r + 6
@@ -171,24 +180,24 @@ extension JSONParser {
         default:
             break
         }
-        // Write UTF-8 (at most 4 bytes, never more than the 6 or 12 read).
+        // Write UTF-8 (at most 4 bytes).
         if scalar < 0x80 {
-            p[w] = UInt8(truncatingIfNeeded: scalar)
+            out[w] = UInt8(truncatingIfNeeded: scalar)
             return (next, w + 1)
         } else if scalar < 0x800 {
-            p[w] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
-            p[w + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            out[w] = UInt8(truncatingIfNeeded: 0xC0 | (scalar >> 6))
+            out[w + 1] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
             return (next, w + 2)
         } else if scalar < 0x10000 {
-            p[w] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
-            p[w + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
-            p[w + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            out[w] = UInt8(truncatingIfNeeded: 0xE0 | (scalar >> 12))
+            out[w + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+            out[w + 2] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
             return (next, w + 3)
         } else {
-            p[w] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
-            p[w + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
-            p[w + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
-            p[w + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
+            out[w] = UInt8(truncatingIfNeeded: 0xF0 | (scalar >> 18))
+            out[w + 1] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 12) & 0x3F))
+            out[w + 2] = UInt8(truncatingIfNeeded: 0x80 | ((scalar >> 6) & 0x3F))
+            out[w + 3] = UInt8(truncatingIfNeeded: 0x80 | (scalar & 0x3F))
             return (next, w + 4)
         }
     }
@@ -228,7 +237,7 @@ extension JSONParser {
     }
 
     /// The length of the valid UTF-8 sequence at `r`, or 0 when it is not valid. Never reads past
-    /// the NUL sentinel: a NUL is not a continuation byte.
+    /// the stopper: neither a NUL nor a bracket is a continuation byte.
     @inline(__always)
     func validUTF8Length(at r: Int) -> Int {
         let lead = p[r]
@@ -330,10 +339,11 @@ struct DuplicateKeyDetector: ~Copyable {
 
     deinit { slots?.deallocate() }
 
-    /// Whether two of the `count` keys at `keys` (spans of `bytes`) are equal. `object` (the
-    /// object's node index) stamps the table slots.
+    /// Whether two of the `count` keys at `keys` (spans of `text` or, escaped, of `unescaped`) are
+    /// equal. `object` (the object's node index) stamps the table slots.
     mutating func containsRepeat(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,
-                                 in bytes: UnsafeMutablePointer<UInt8>, object: Int) -> Bool {
+                                 text: UnsafePointer<UInt8>, unescaped: UnsafePointer<UInt8>, object: Int) -> Bool {
+        let bytes = KeyBytes(text: text, unescaped: unescaped)
         if count <= DuplicateKeyDetector.pairwiseLimit {
             for a in 0 ..< count - 1 {
                 let key = keys[a]
@@ -347,14 +357,14 @@ struct DuplicateKeyDetector: ~Copyable {
     }
 
     private mutating func containsRepeatHashed(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,
-                                               in bytes: UnsafeMutablePointer<UInt8>, stamp: Int) -> Bool {
+                                               in bytes: KeyBytes, stamp: Int) -> Bool {
         // At most half full: a power of two at least twice the key count.
         var size = 64
         while size < count * 2 { size <<= 1 }
         if size > capacity {
             slots?.deallocate()
             let table = UnsafeMutablePointer<Slot>.allocate(capacity: size)
-            table.initialize(repeating: Slot(stamp: 0, key: JSONParser.KeySpan(offset: 0, length: 0, fingerprint: 0)), count: size)
+            table.initialize(repeating: Slot(stamp: 0, key: JSONParser.KeySpan(offset: 0, length: 0, escaped: false, fingerprint: 0)), count: size)
             slots = table
             capacity = size
         }
@@ -400,10 +410,17 @@ struct DuplicateKeyDetector: ~Copyable {
     }
 }
 
+/// Where keys' bytes are: the input, or the unescaped strings.
+struct KeyBytes {
+    let text: UnsafePointer<UInt8>
+    let unescaped: UnsafePointer<UInt8>
+}
+
 extension JSONParser.KeySpan {
     /// Whether the two keys have the same bytes.
     @inline(__always)
-    func sameBytes(as other: JSONParser.KeySpan, in bytes: UnsafeMutablePointer<UInt8>) -> Bool {
-        length == other.length && memcmp(bytes + offset, bytes + other.offset, length) == 0
+    func sameBytes(as other: JSONParser.KeySpan, in bytes: KeyBytes) -> Bool {
+        length == other.length
+            && memcmp((escaped ? bytes.unescaped : bytes.text) + offset, (other.escaped ? bytes.unescaped : bytes.text) + other.offset, length) == 0
     }
 }

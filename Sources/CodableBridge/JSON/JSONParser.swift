@@ -21,18 +21,22 @@ import Foundation
 //   replaces the call stack, so `[[[[…` a hundred thousand deep is a clean error, never a crash.
 // - Strings are scanned eight bytes at a time for `"`, `\`, control characters and non-ASCII
 //   bytes; non-ASCII sequences are validated as UTF-8 on the spot. The first `\` switches to a
-//   copying loop that writes the unescaped text over the escaped text in `bytes` (it never grows).
-// - `bytes` ends with a NUL the parser uses as a sentinel: every scanning loop stops at it, so the
-//   hot loops test bounds only where they read more than one byte at a time.
+//   copying loop that writes the unescaped text to the `unescaped` buffer (the input is never
+//   written).
+// - The input ends with a *stopper*: either its last non-whitespace byte is `}` or `]` (then it
+//   is borrowed, and parsing ends there), or it is a copy followed by a NUL. Every scanning loop
+//   stops at the stopper, so the hot loops test bounds only where they read more than one byte at
+//   a time, where a string could run on to the end, and after a container closes.
 // - Each object's keys are pushed on a side stack with a cheap fingerprint; when the object
 //   closes they are checked for a repeat (pairwise for a few keys, else one reusable hash table)
 //   and the object node gets `Flags.duplicateKeys` when one is found. Nothing is allocated per
 //   object.
-// - Errors carry a byte offset; line and column are computed from the caller's original `Data`
-//   only when an error is thrown (the in-place unescaping may have changed earlier bytes).
+// - Errors carry a byte offset; line and column are computed from the input only when an error
+//   is thrown.
 
 extension JSONTape {
-    /// Parses a complete JSON document (RFC 8259, UTF-8) into a tape.
+    /// Parses a complete JSON document (RFC 8259, UTF-8) into a tape that borrows the storage of
+    /// `data` (see the design comment in JSONTape.swift).
     ///
     /// The grammar is strict: no comments, no trailing commas, no single quotes, no leading zeros,
     /// no `NaN`; only space, tab, LF and CR as whitespace; nothing but whitespace after the root
@@ -53,12 +57,29 @@ extension JSONTape {
     ///     one more is an error. Defaults to ``defaultMaxDepth`` at the public entry points.
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     package init(parsing data: Data, maxDepth: Int) throws {
-        try self = data.withUnsafeBytes { try JSONTape(parsing: $0, maxDepth: maxDepth) }
+        try self = data.withUnsafeBytes { try JSONTape(parsing: $0, borrowingFrom: data, maxDepth: maxDepth) }
+    }
+
+    /// Parses a document from the UTF-8 of `string`, borrowing its storage when it has contiguous
+    /// UTF-8 (native Swift strings do).
+    package init(parsing string: String, maxDepth: Int) throws {
+        let borrowed = try string.utf8.withContiguousStorageIfAvailable { utf8 in
+            try JSONTape(parsing: UnsafeRawBufferPointer(utf8), borrowingFrom: string, maxDepth: maxDepth)
+        }
+        if let borrowed {
+            self = borrowed
+        } else {
+            try self.init(parsing: Data(string.utf8), maxDepth: maxDepth)
+        }
+    }
+
+    /// Parses a document from a byte array, borrowing its storage.
+    package init(parsing array: [UInt8], maxDepth: Int) throws {
+        try self = array.withUnsafeBytes { try JSONTape(parsing: $0, borrowingFrom: array, maxDepth: maxDepth) }
     }
 
     /// Parses a complete JSON document from raw bytes, as ``init(parsing:maxDepth:)`` does for
-    /// `Data`. The bytes are copied once, into the tape (which owns its text); `input` is not
-    /// kept.
+    /// `Data`. The bytes are copied into the tape; `input` is not kept.
     ///
     /// - Parameters:
     ///   - input: The document's bytes.
@@ -67,23 +88,53 @@ extension JSONTape {
     ///     one line of a larger text (JSON Lines). Defaults to 1.
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     package init(parsing input: UnsafeRawBufferPointer, maxDepth: Int, firstLine: Int = 1) throws {
+        try self.init(parsing: input, borrowingFrom: nil, maxDepth: maxDepth, firstLine: firstLine)
+    }
+
+    /// Inputs shorter than this are copied even when they could be borrowed: `Data` and `String`
+    /// store up to 15 bytes inline, and copying a small document costs nothing worth saving.
+    static let minimumBorrowedLength = 64
+
+    /// The parse itself. With an `owner` — a `Data`, `String` or array whose heap storage `input`
+    /// points into, which the tape keeps (so nobody can mutate that storage while the tape lives)
+    /// — the text is borrowed when it is at least ``minimumBorrowedLength`` long and its last
+    /// non-whitespace byte is `}` or `]`; otherwise it is copied, with a NUL after it.
+    package init(parsing input: UnsafeRawBufferPointer, borrowingFrom owner: Any?, maxDepth: Int, firstLine: Int = 1) throws {
         let count = input.count
-        var bytes = [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+        // Node payloads are 32-bit offsets and indices (see JSONTape.Node).
+        guard count < Int(UInt32.max) else {
+            throw JSONParseError(offset: 0, reason: "the document is 4 GiB or larger; documents up to 4 GiB are supported",
+                                 in: input, firstLine: firstLine)
+        }
+        var end = count
+        while end > 0, JSONParser.isWhitespace(input[end - 1]) { end -= 1 }
+        let borrow = owner != nil && count >= JSONTape.minimumBorrowedLength && end > 0
+            && (input[end - 1] == UInt8(ascii: "}") || input[end - 1] == UInt8(ascii: "]"))
+        let text: UnsafeBufferPointer<UInt8>
+        var ownedText: UnsafeMutableBufferPointer<UInt8>?
+        if borrow {
+            // safe: end > 0, so the buffer is not empty
+            text = UnsafeBufferPointer(start: input.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+        } else {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + 1)
             if count > 0 {
                 // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
-                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
+                UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
             }
-            buffer[count] = 0
-            initialized = count + 1
+            copy[count] = 0
+            ownedText = copy
+            text = UnsafeBufferPointer(rebasing: copy[..<count])
         }
         do {
-            let nodes = try bytes.withUnsafeMutableBufferPointer { buffer throws(JSONParser.Failure) in
-                // safe: the array has count + 1 bytes, so it is never empty
-                var parser = JSONParser(buffer.baseAddress!, count: count, maxDepth: maxDepth)
-                return try parser.parseDocument()
-            }
-            self.init(bytes: bytes, nodes: nodes)
+            // safe: `text` is borrowed from a non-empty buffer or is a copy of count + 1 bytes
+            var parser = JSONParser(text.baseAddress!, count: borrow ? end : count, readable: borrow ? end : count + 1,
+                                    maxDepth: maxDepth)
+            let nodes = try parser.parseDocument()
+            let unescaped = parser.unescaped.takeAll()
+            self.init(text: text, unescaped: UnsafeBufferPointer(unescaped), nodes: nodes,
+                      storage: Storage(owner: borrow ? owner : nil, ownedText: ownedText, unescaped: unescaped))
         } catch {
+            ownedText?.deallocate()
             throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
                                  in: input, firstLine: firstLine)
         }
@@ -119,27 +170,33 @@ struct JSONParser: ~Copyable {
         var isObject: Bool { keyBase >= 0 }
     }
 
-    /// A key of an open object: its unescaped bytes in `p`.
+    /// A key of an open object: its bytes in `p`, or in `unescaped` when it had escapes.
     struct KeySpan {
         var offset: Int
         var length: Int
+        var escaped: Bool
         /// ``DuplicateKeyDetector/fingerprint(_:count:readableEnd:)`` of the bytes.
         var fingerprint: UInt64
     }
 
-    /// The document, unescaped in place, followed by a NUL.
-    let p: UnsafeMutablePointer<UInt8>
-    /// The document's length without the NUL.
+    /// The document (never written). `p[count]` is a NUL, or `p[count - 1]` is `}` or `]`.
+    let p: UnsafePointer<UInt8>
+    /// The number of bytes parsed: the input's length, or up to its closing bracket.
     let count: Int
+    /// The number of bytes that may be read from `p` (with the NUL, when there is one).
+    let readable: Int
     let maxDepth: Int
     var nodes: [JSONTape.Node]
+    /// The unescaped bytes of strings with escapes, back to back (the tape's `unescaped`).
+    var unescaped = ScratchBuffer<UInt8>(capacity: 64)
     var frames = ScratchBuffer<Frame>(capacity: 32)
     var keys = ScratchBuffer<KeySpan>(capacity: 64)
     var duplicates = DuplicateKeyDetector()
 
-    init(_ p: UnsafeMutablePointer<UInt8>, count: Int, maxDepth: Int) {
+    init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int) {
         self.p = p
         self.count = count
+        self.readable = readable
         self.maxDepth = max(0, maxDepth)
         nodes = []
         // Typical documents have one node per 13–27 bytes; minified arrays of small numbers can
@@ -188,6 +245,8 @@ struct JSONParser: ~Copyable {
             while frames.count > 0 {
                 let top = frames.count - 1
                 frames[top].count += 1
+                // A borrowed input ends right after its last bracket, with no NUL to stop at.
+                guard i < count else { throw afterElementFailure(at: i, frame: frames[top]) }
                 i = skipWhitespace(i)
                 let c = p[i]
                 if c == UInt8(ascii: ",") {
@@ -205,14 +264,14 @@ struct JSONParser: ~Copyable {
             }
             break
         }
-        i = skipWhitespace(i)
+        if i < count { i = skipWhitespace(i) }
         guard i == count else {
             throw Failure(offset: i, reason: "unexpected \(describe(at: i)) after the root value; a document holds exactly one value")
         }
         return nodes
     }
 
-    /// Skips JSON whitespace (space, tab, LF, CR) from `i`. Stops at the NUL sentinel.
+    /// Skips JSON whitespace (space, tab, LF, CR) from `i`. Stops at the stopper.
     @inline(__always)
     func skipWhitespace(_ start: Int) -> Int {
         var i = start
@@ -242,7 +301,8 @@ struct JSONParser: ~Copyable {
         var flags: UInt8 = 0
         if frame.isObject {
             if keys.count - frame.keyBase > 1,
-               duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase, in: p, object: frame.node) {
+               duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase,
+                                         text: p, unescaped: unescaped.base, object: frame.node) {
                 flags = JSONTape.Flags.duplicateKeys
             }
             keys.removeLast(keys.count - frame.keyBase)
@@ -266,8 +326,11 @@ struct JSONParser: ~Copyable {
         var j = try scanString(at: i)
         let key = nodes[nodes.count - 1]
         let length = Int(key.length)
-        let fingerprint = DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + count + 1)
-        keys.append(KeySpan(offset: key.payload, length: length, fingerprint: fingerprint))
+        let escaped = key.flags & JSONTape.Flags.escaped != 0
+        let fingerprint = escaped
+            ? DuplicateKeyDetector.fingerprint(unescaped.base + key.payload, count: length, readableEnd: unescaped.base + unescaped.count)
+            : DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + readable)
+        keys.append(KeySpan(offset: key.payload, length: length, escaped: escaped, fingerprint: fingerprint))
         j = skipWhitespace(j)
         guard p[j] == UInt8(ascii: ":") else {
             throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")
@@ -445,12 +508,32 @@ struct ScratchBuffer<Element>: ~Copyable {
         destination.moveInitialize(from: base + count, count: n)
     }
 
+    /// Makes room for `minimum` elements in all, for writing through `base` past `count`
+    /// (then ``setCount(_:)``). Keeps the first `count` elements only.
+    @inline(__always)
+    mutating func reserve(_ minimum: Int) {
+        if minimum > capacity { grow(to: minimum) }
+    }
+
+    /// Sets the count after elements were initialized through `base` (trivial elements only).
+    mutating func setCount(_ newCount: Int) { count = newCount }
+
+    /// Hands over the elements (the caller deallocates them) and starts again empty.
+    mutating func takeAll() -> UnsafeMutableBufferPointer<Element> {
+        let taken = UnsafeMutableBufferPointer(start: base, count: count)
+        capacity = 1
+        count = 0
+        base = .allocate(capacity: 1)
+        return taken
+    }
+
     @inline(never)
-    private mutating func grow() {
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    private mutating func grow(to minimum: Int = 0) {
+        let newCapacity = max(capacity * 2, minimum)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()
         base = newBase
-        capacity *= 2
+        capacity = newCapacity
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 // of its next child; a container node is patched with its end when its last child is written.
 
 extension JSONTape {
-    /// Builds a tape holding `value`: strings and number text are written into `bytes`, keys in
+    /// Builds a tape holding `value`: strings and number text are written into `text`, keys in
     /// object order. Used to decode from a `JSONValue` with the same decoder as from text.
     ///
     /// ```swift
@@ -138,10 +138,8 @@ extension JSONTape {
     /// - Returns: The value rooted at that node.
     package func value(at index: Int) -> JSONValue {
         nodes.withUnsafeBufferPointer { nodes in
-            bytes.withUnsafeBufferPointer { bytes in
-                var builder = TreeBuilder(nodes: nodes, bytes: bytes)
-                return builder.build(from: index)
-            }
+            var builder = TreeBuilder(nodes: nodes, text: text, unescaped: unescaped)
+            return builder.build(from: index)
         }
     }
 }
@@ -162,7 +160,9 @@ private struct TreeBuilder: ~Copyable {
     }
 
     let nodes: UnsafeBufferPointer<JSONTape.Node>
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The tape's text and unescaped strings.
+    let text: UnsafeBufferPointer<UInt8>
+    let unescaped: UnsafeBufferPointer<UInt8>
     var frames = ScratchBuffer<Frame>(capacity: 16)
     var values = ScratchBuffer<JSONValue>()
     var keys = ScratchBuffer<String>()
@@ -170,9 +170,16 @@ private struct TreeBuilder: ~Copyable {
     /// only used for subtrees big enough to repay setting it up.
     var keyCache: KeyCache?
 
-    init(nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: UnsafeBufferPointer<UInt8>) {
+    init(nodes: UnsafeBufferPointer<JSONTape.Node>, text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>) {
         self.nodes = nodes
-        self.bytes = bytes
+        self.text = text
+        self.unescaped = unescaped
+    }
+
+    /// The buffer a string or number node's payload points into.
+    @inline(__always)
+    func buffer(of node: JSONTape.Node) -> UnsafeBufferPointer<UInt8> {
+        node.flags & JSONTape.Flags.escaped != 0 ? unescaped : text
     }
 
     mutating func build(from root: Int) -> JSONValue {
@@ -220,7 +227,7 @@ private struct TreeBuilder: ~Copyable {
 
     @inline(__always)
     func string(_ node: JSONTape.Node) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: buffer(of: node)[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
     }
 
     /// The key at a string node, shared with earlier equal keys when it is long.
@@ -228,6 +235,7 @@ private struct TreeBuilder: ~Copyable {
     mutating func key(_ node: JSONTape.Node) -> String {
         // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
         guard node.length > 15, keyCache != nil else { return string(node) }
+        let bytes = buffer(of: node)
         // safe: a string node's bytes lie in the buffer, so it is not empty
         let start = bytes.baseAddress! + node.payload
         // safe: checked non-nil in the guard above; the buffer is not empty (see above)
@@ -237,6 +245,7 @@ private struct TreeBuilder: ~Copyable {
     @inline(__always)
     func isASCII(_ node: JSONTape.Node) -> Bool {
         var bits: UInt8 = 0
+        let bytes = buffer(of: node)
         for i in node.payload ..< node.payload + Int(node.length) { bits |= bytes[i] }
         return bits < 0x80
     }

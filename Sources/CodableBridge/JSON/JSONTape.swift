@@ -2,15 +2,15 @@ import Foundation
 
 // MARK: - Design
 //
-// A parsed document is a *tape*: one flat array of fixed-size nodes in document order, over an
-// owned copy of the input bytes. No node allocates; strings and numbers are byte ranges.
+// A parsed document is a *tape*: one flat array of fixed-size nodes in document order, pointing
+// into the document's text. No node allocates; strings and numbers are byte ranges.
 //
 //     {"id": 7, "tags": ["a", "b"], "ok": true}
 //
 //     index  kind    payload  length   meaning
 //     0      object  9        3        members end before node 9; 3 key/value pairs
-//     1      string  2        2        key "id"      (bytes[2..<4])
-//     2      number  6        1        7             (bytes[6..<7], flags: integer)
+//     1      string  2        2        key "id"      (text[2..<4])
+//     2      number  6        1        7             (text[6..<7], flags: integer)
 //     3      string  10       4        key "tags"
 //     4      array   7        2        elements end before node 7; 2 elements
 //     5      string  19       1        "a"
@@ -20,9 +20,18 @@ import Foundation
 //
 // An object's children alternate key (always a string node), value. A container's `payload` is
 // the index of the node after its last descendant, so skipping a whole subtree is one step.
-// Strings containing escapes are unescaped *in place* by the parser (the unescaped text is never
-// longer than the escaped text), so every string is a plain UTF-8 range of `bytes`. Numbers keep
-// their exact source text. `bytes` ends with an extra NUL so C number parsers stop safely.
+// Numbers keep their exact source text.
+//
+// The text is never written to, and usually not copied either: the tape *borrows* the storage of
+// the caller's `Data`, `String` or byte array and keeps that storage alive (`Storage.owner`), so a
+// 100 MB document costs its nodes and nothing more. Strings with escapes are the exception: their
+// unescaped bytes go to a second buffer, `unescaped`, and the node is marked ``Flags/escaped``
+// (its payload is then an offset into `unescaped`). ``bytes(of:)`` picks the right buffer.
+//
+// Every scanning loop — the parser's, `strtod` reading a number — must stop at a byte that ends
+// its token before the end of the text. A borrowed text qualifies when its last non-whitespace
+// byte is `}` or `]` (every number, literal and string ends before it); anything else (a scalar
+// root, a truncated document, a `JSONValue`'s text) is copied with a NUL after it.
 //
 // The public `JSONValue` tree is built from a tape only when asked for (`value(at:)`); decoding a
 // `Decodable` walks the tape directly.
@@ -34,21 +43,28 @@ package struct JSONTape: @unchecked Sendable {
         case null, `true`, `false`, number, string, array, object
     }
 
-    /// One node: 16 bytes.
+    /// One node: 12 bytes. The payload is stored in 32 bits, so a parsed document is under
+    /// 4 GiB (the parser refuses larger ones with an error).
     package struct Node: Sendable {
-        /// Strings and numbers: offset of the first content byte in `bytes`.
-        /// Containers: index of the first node after this container's subtree.
-        package var payload: Int
+        private var storedPayload: UInt32
         /// Strings and numbers: byte length. Containers: element count (pairs, for objects).
         package var length: UInt32
         package var kind: Kind
         /// Numbers: ``Flags/integer`` when the text has no fraction or exponent,
         /// ``Flags/negative`` when it starts with `-`. Strings: ``Flags/escaped`` when the source
-        /// contained escapes (already resolved in `bytes`).
+        /// contained escapes (resolved in `unescaped`).
         package var flags: UInt8
 
+        /// Strings and numbers: offset of the first content byte in `text` (in `unescaped` for an
+        /// escaped string).
+        /// Containers: index of the first node after this container's subtree.
+        package var payload: Int {
+            @inline(__always) get { Int(storedPayload) }
+            @inline(__always) set { storedPayload = UInt32(newValue) }
+        }
+
         package init(kind: Kind, payload: Int = 0, length: UInt32 = 0, flags: UInt8 = 0) {
-            self.payload = payload
+            self.storedPayload = UInt32(payload)
             self.length = length
             self.kind = kind
             self.flags = flags
@@ -59,25 +75,66 @@ package struct JSONTape: @unchecked Sendable {
     package enum Flags {
         package static let integer: UInt8 = 1
         package static let negative: UInt8 = 2
-        package static let escaped: UInt8 = 1
         /// Objects: some key occurs more than once (byte for byte, after unescaping; canonically
         /// equivalent spellings of non-ASCII keys are not detected). The first occurrence counts
         /// (as with Foundation's `JSONDecoder`), so a reader that finds keys with a moving cursor
         /// must make sure no earlier member has the same key. Without it, keys are byte-unique.
         package static let duplicateKeys: UInt8 = 4
+        /// Strings: the source had escapes; the unescaped bytes are in ``JSONTape/unescaped``.
+        /// A bit of its own, so a reader can test it without looking at the kind.
+        package static let escaped: UInt8 = 8
     }
 
-    /// The document's bytes (unescaped in place) followed by one NUL byte.
-    package var bytes: [UInt8]
+    /// Keeps a tape's bytes alive: the caller's storage the text borrows, or the tape's own copy,
+    /// and the unescaped strings.
+    final class Storage: @unchecked Sendable {
+        /// The `Data`, `String` or `[UInt8]` whose storage ``JSONTape/text`` points into.
+        let owner: Any?
+        /// The text, when the tape owns a copy.
+        let ownedText: UnsafeMutableBufferPointer<UInt8>?
+        /// The unescaped strings.
+        let unescaped: UnsafeMutableBufferPointer<UInt8>?
+
+        init(owner: Any?, ownedText: UnsafeMutableBufferPointer<UInt8>?, unescaped: UnsafeMutableBufferPointer<UInt8>?) {
+            self.owner = owner
+            self.ownedText = ownedText
+            self.unescaped = unescaped
+        }
+
+        deinit {
+            ownedText?.deallocate()
+            unescaped?.deallocate()
+        }
+    }
+
+    /// The document's UTF-8 (never written). Bytes past a node's range are readable up to the
+    /// end of this buffer, and every number is followed within it by a byte that is not part of
+    /// a number (see the design comment).
+    package let text: UnsafeBufferPointer<UInt8>
+    /// The unescaped bytes of the strings marked ``Flags/escaped``, back to back.
+    package let unescaped: UnsafeBufferPointer<UInt8>
     /// The nodes in document order; node 0 is the root.
     package var nodes: [Node]
+    /// Keeps `text` and `unescaped` valid as long as any copy of the tape exists.
+    let storage: Storage
 
     /// The default nesting limit of the parser and decoder.
     package static let defaultMaxDepth = 512
 
-    package init(bytes: [UInt8], nodes: [Node]) {
-        self.bytes = bytes
+    init(text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>, nodes: [Node], storage: Storage) {
+        self.text = text
+        self.unescaped = unescaped
         self.nodes = nodes
+        self.storage = storage
+    }
+
+    /// A tape over a copy of `bytes` (the tree-to-tape conversion builds its text this way).
+    /// `bytes` must end with a byte no number continues with (a NUL).
+    package init(bytes: [UInt8], nodes: [Node]) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        _ = copy.initialize(from: bytes)
+        self.init(text: UnsafeBufferPointer(rebasing: copy[..<bytes.count]), unescaped: UnsafeBufferPointer(start: nil, count: 0),
+                  nodes: nodes, storage: Storage(owner: nil, ownedText: copy, unescaped: nil))
     }
 
     // MARK: Navigation
@@ -89,13 +146,18 @@ package struct JSONTape: @unchecked Sendable {
         return node.kind.rawValue >= Kind.array.rawValue ? node.payload : index + 1
     }
 
+    /// The bytes of a string or number node (from ``unescaped`` for an escaped string).
+    @inline(__always)
+    package func bytes(of node: Node) -> UnsafeBufferPointer<UInt8> {
+        let base = node.flags & Flags.escaped != 0 ? unescaped.baseAddress : text.baseAddress
+        // safe: a string or number node's range lies inside its (therefore non-empty) buffer
+        return UnsafeBufferPointer(start: base! + node.payload, count: Int(node.length))
+    }
+
     /// The string at a string node.
     @inline(__always)
     package func string(at index: Int) -> String {
-        let node = nodes[index]
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
-        }
+        String(decoding: bytes(of: nodes[index]), as: UTF8.self)
     }
 
     /// The source text of a number node.

@@ -65,7 +65,8 @@ public enum JSONValue: Sendable, Hashable {
     ///   - maxDepth: The deepest nesting of arrays and objects accepted. Defaults to 512.
     /// - Throws: ``JSONParseError`` when the text is not valid JSON or nests deeper than `maxDepth`.
     public init(parsing string: String, maxDepth: Int = 512) throws {
-        try self.init(parsing: Data(string.utf8), maxDepth: maxDepth)
+        let tape = try JSONTape(parsing: string, maxDepth: maxDepth)
+        self = tape.value(at: 0)
     }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.

@@ -19,7 +19,7 @@ import Testing
     func roundTrips(_ value: JSONValue) {
         let tape = JSONTape(value: value)
         #expect(tape.value(at: 0) == value)
-        #expect(tape.bytes.last == 0)
+        #expect(tape.text.last == 0)
         #expect(tape.nextSibling(0) == tape.nodes.count)
     }
 

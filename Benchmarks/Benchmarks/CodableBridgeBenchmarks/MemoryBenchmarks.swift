@@ -1,0 +1,136 @@
+// Memory and scale: generated documents of 1, 10 and 100 MB decoded into the benchmark models.
+//
+// Groups "Memory twitter-like", "Memory citm-like" and "Memory citm-like (minified)": the
+// payload's repeated array (`statuses`, `performances`) is cycled until the document reaches the
+// size, the rest of the payload is kept once. twitter-like is written compactly, citm-like
+// pretty-printed as citm_catalog.json itself is (the minified variant shows the densest case).
+// Variants "CodableBridge 1 MB", "… 10 MB", "… 100 MB" and "Foundation 100 MB".
+//
+// Metrics: wall clock, throughput (documents per second) and package-benchmark's
+// `peakMemoryResidentDelta` — the peak resident memory of the run above the process's resident
+// memory when it started, i.e. what one decode needs at its peak: the models plus the transient
+// parse state (the document itself is generated in setup, before the baseline).
+//
+// The setup also measures the split itself, once per variant, with the kernel's counters: it resets
+// the peak (`/proc/self/clear_refs`), decodes while holding the result, and prints the peak and
+// what is still resident after the decode (input + models) — "transient" is the difference, what
+// the decoder needed only while it ran. Docs/Performance.md reports these lines.
+
+import Benchmark
+import CodableBridge
+import Foundation
+
+/// A generated document: a payload with its big array cycled to a size.
+enum GeneratedDocument: String, CaseIterable {
+    case twitterLike = "twitter-like"
+    case citmLike = "citm-like"
+    case citmLikeMinified = "citm-like (minified)"
+
+    var payload: Payload { self == .twitterLike ? .twitter : .citm }
+    var arrayKey: String { self == .twitterLike ? "statuses" : "performances" }
+    var pretty: Bool { self == .citmLike }
+
+    /// The payload with `arrayKey`'s elements repeated (in order, cyclically) until the text has
+    /// at least `megabytes` MB.
+    func make(megabytes: Int) throws -> Data {
+        let target = megabytes * 1_000_000
+        guard case .object(var object) = try JSONValue(parsing: payload.data),
+              case .array(let elements)? = object[arrayKey] else {
+            throw SetupFailure("\(payload.rawValue) has no \(arrayKey) array")
+        }
+        var encoder = BridgeEncoder()
+        if pretty { encoder.outputFormatting = [.prettyPrinted] }
+        let placeholder = "@@\(arrayKey)@@"
+        object[arrayKey] = .string(placeholder)
+        let frame = try encoder.encode(JSONValue.object(object))
+        let quoted = Data("\"\(placeholder)\"".utf8)
+        guard let slot = frame.range(of: quoted) else { throw SetupFailure("placeholder not found") }
+        let texts = try elements.map { try encoder.encode($0) }
+        var document = Data(capacity: target + 1_000_000)
+        document.append(frame[..<slot.lowerBound])
+        document.append(UInt8(ascii: "["))
+        var k = 0
+        while document.count < target - (frame.count - slot.count) {
+            if k > 0 { document.append(contentsOf: pretty ? Array(",\n".utf8) : [UInt8(ascii: ",")]) }
+            document.append(texts[k % texts.count])
+            k += 1
+        }
+        document.append(UInt8(ascii: "]"))
+        document.append(frame[slot.upperBound...])
+        return document
+    }
+
+    /// Decodes `data` into the payload's model with `decode`, holding the result while memory is
+    /// read; prints the peak and what stays resident, in MB.
+    func measureTransient(_ data: Data, label: String, decode: (Data) throws -> Any) throws {
+        guard let before = ResidentMemory.read() else { return }
+        ResidentMemory.resetPeak()
+        let value = try decode(data)
+        guard let after = ResidentMemory.read() else { return }
+        let transient = after.peak - after.current
+        let document = Double(data.count) / 1_000_000
+        print(String(format: "MEMORY %@ %@ (%.1f MB document): resident before %.1f MB, peak %.1f MB, after %.1f MB (models %.1f MB), transient %.1f MB = %.2f× the document",
+                     rawValue, label, document, before.current, after.peak, after.current, after.current - before.current,
+                     transient, transient / document))
+        blackHole(value)
+    }
+}
+
+/// The process's resident memory, from /proc/self/status (Linux; nil elsewhere).
+enum ResidentMemory {
+    static func read() -> (current: Double, peak: Double)? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        func field(_ name: String) -> Double? {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
+                  let kB = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
+            return kB / 1000
+        }
+        guard let current = field("VmRSS"), let peak = field("VmHWM") else { return nil }
+        return (current, peak)
+    }
+
+    /// Makes the peak (VmHWM) start again from the current resident size.
+    static func resetPeak() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+}
+
+func registerMemoryBenchmarks() {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .peakMemoryResidentDelta],
+        warmupIterations: 1,
+        maxDuration: .seconds(3),
+        maxIterations: 5)
+    for document in GeneratedDocument.allCases {
+        let group = "Memory \(document.rawValue)"
+        for megabytes in [1, 10, 100] {
+            registerMemoryVariant(document, group: group, label: "\(Suite.bridge) \(megabytes) MB", megabytes: megabytes,
+                                  configuration: configuration) { data in
+                switch document.payload {
+                case .twitter: try BridgeDecoder().decode(TwitterSearch.self, from: data)
+                default: try BridgeDecoder().decode(CitmCatalog.self, from: data)
+                }
+            }
+        }
+        registerMemoryVariant(document, group: group, label: "\(Suite.foundation) 100 MB", megabytes: 100,
+                              configuration: configuration) { data in
+            switch document.payload {
+            case .twitter: try JSONDecoder().decode(TwitterSearch.self, from: data)
+            default: try JSONDecoder().decode(CitmCatalog.self, from: data)
+            }
+        }
+    }
+}
+
+private func registerMemoryVariant(_ document: GeneratedDocument, group: String, label: String, megabytes: Int,
+                                   configuration: Benchmark.Configuration, decode: @escaping @Sendable (Data) throws -> Any) {
+    Benchmark(Suite.name(group, label), configuration: configuration) { benchmark, data in
+        for _ in benchmark.scaledIterations {
+            blackHole(try decode(data))
+        }
+    } setup: { () throws -> Data in
+        let data = try document.make(megabytes: megabytes)
+        try document.measureTransient(data, label: label, decode: decode)
+        return data
+    }
+}
