@@ -5,8 +5,8 @@
 //
 // Group "Scaling <shape>", variants "×1", "×10", "×100" (throughput is per document).
 //
-// The ×100 setup asserts linearity itself: it times each size (best of a few runs, outside the
-// measurement) and fails the benchmark with a SetupFailure when a 10× larger input takes more
+// The ×100 setup asserts linearity itself: it times each size (best of five interleaved runs,
+// outside the measurement) and fails the benchmark with a SetupFailure when a 10× larger input takes more
 // than 30× as long — a bound loose enough for cache effects, tight enough to catch n².
 
 import Benchmark
@@ -59,17 +59,18 @@ func registerScalingBenchmarks() {
     }
 }
 
-/// Fails when parsing `shape` grows faster than linearly from 1× to 10× to 100×.
+/// Fails when parsing `shape` grows faster than linearly from 1× to 10× to 100×. Each size is
+/// timed five times, the sizes interleaved round by round so that a burst of load from other
+/// processes hits all of them alike, and the fastest run of each counts.
 private func assertLinear(_ shape: ScalingShape) throws {
-    let times = try [1, 10, 100].map { scale -> Double in
-        let data = shape.document(scale: scale)
-        var best = Double.infinity
-        for _ in 0..<(scale == 100 ? 2 : 5) {
+    let documents = [1, 10, 100].map { shape.document(scale: $0) }
+    var times = [Double](repeating: .infinity, count: documents.count)
+    for _ in 0..<5 {
+        for (k, data) in documents.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
             blackHole(try JSONValue(parsing: data))
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start))
+            times[k] = min(times[k], Double(DispatchTime.now().uptimeNanoseconds - start))
         }
-        return best
     }
     for (smaller, larger) in zip(times, times.dropFirst()) where larger > 30 * max(smaller, 50_000) {
         throw SetupFailure("Scaling \(shape.rawValue): superlinear growth — 10× the input took \(Int(larger / smaller))× as long (times in ns: \(times.map { Int($0) }))")

@@ -51,7 +51,9 @@ extension DecoderImpl {
             kind = .collection(collection)
         } else if let model = T.self as? any MappableCodable.Type {
             kind = .model(model)
-        } else if let enumType = T.self as? any UnknownCaseRepresentable.Type {
+        } else if TypeShape.isEnum(T.self), let enumType = T.self as? any UnknownCaseRepresentable.Type {
+            // Only enums are asked: a conformance check costs a scan of every conformance record
+            // the first time, and structs and classes are most of the types a decoder meets.
             kind = .unknownCase(enumType)
         } else {
             kind = .plain

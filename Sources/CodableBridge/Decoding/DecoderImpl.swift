@@ -291,9 +291,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// Records an event whose detail is spelt only if the report is read (frequent events).
     @inline(__always)
-    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, facts: @autoclosure () -> any EventDetail) {
+    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, facts: @autoclosure () -> CoercionFacts) {
         guard let report, zeroDepth == 0 else { return }
-        report.record(kind, path: path, key: key, .deferred(facts()))
+        report.record(kind, path: path, key: key, .stored(report.coercionFacts.append(facts())))
     }
 
     /// The error or missing-value signal for a node that is not of the expected kind.

@@ -340,7 +340,7 @@ enum DecodingMessages {
 /// A coercion event's facts, spelt by ``DecodingMessages/coerced(found:to:value:rule:)`` or
 /// ``DecodingMessages/coercedNumericString(found:to:value:yyModel:)`` only when the report is read
 /// (a payload with numbers as strings records one per number).
-struct CoercionFacts: EventDetail {
+struct CoercionFacts {
     /// The JSON kind found (`nil`: nothing) and its source text.
     let found: JSONTape.Kind?
     let text: String
@@ -356,5 +356,28 @@ struct CoercionFacts: EventDetail {
             return DecodingMessages.coerced(found: found, to: type, value: DecodingMessages.value(value), rule: rule)
         }
         return DecodingMessages.coercedNumericString(found: found, to: type, value: String(describing: value), yyModel: yyModel)
+    }
+}
+
+/// The coercion facts of one decode's report (see ``EventDetailStore``).
+final class CoercionFactsStore: EventDetailStore {
+    private(set) var facts: [CoercionFacts] = []
+
+    /// Adds `facts` and returns their index.
+    func append(_ facts: CoercionFacts) -> Int {
+        self.facts.append(facts)
+        return self.facts.count - 1
+    }
+
+    func spelt(at index: Int) -> String { facts[index].spelt() }
+}
+
+extension ReportCollector {
+    /// The store for this report's coercion facts, made on first use.
+    var coercionFacts: CoercionFactsStore {
+        if let store = detailStore as? CoercionFactsStore { return store }
+        let store = CoercionFactsStore()
+        detailStore = store
+        return store
     }
 }

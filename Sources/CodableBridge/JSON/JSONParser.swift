@@ -135,6 +135,14 @@ extension JSONTape {
                       storage: Storage(owner: borrow ? owner : nil, ownedText: ownedText, unescaped: unescaped))
         } catch {
             ownedText?.deallocate()
+            if borrow {
+                // A borrowed parse stops at the last bracket, so for a broken document its first
+                // problem can differ from the copying parse's, which reads on into the trailing
+                // whitespace (an unclosed string meets a line feed there). Failures are the slow
+                // path: take the copying parse's error, so both paths say the same.
+                try self.init(parsing: input, borrowingFrom: nil, maxDepth: maxDepth, firstLine: firstLine)
+                return
+            }
             throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
                                  in: input, firstLine: firstLine)
         }

@@ -31,7 +31,8 @@ import Foundation
 // Every scanning loop — the parser's, `strtod` reading a number — must stop at a byte that ends
 // its token before the end of the text. A borrowed text qualifies when its last non-whitespace
 // byte is `}` or `]` (every number, literal and string ends before it); anything else (a scalar
-// root, a truncated document, a `JSONValue`'s text) is copied with a NUL after it.
+// root, a truncated document, a `JSONValue`'s text) is copied with a NUL after it. A borrowed
+// parse that fails is repeated on a copy, so a broken document gets the same error either way.
 //
 // The public `JSONValue` tree is built from a tape only when asked for (`value(at:)`); decoding a
 // `Decodable` walks the tape directly.

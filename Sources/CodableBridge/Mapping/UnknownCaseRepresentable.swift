@@ -15,7 +15,8 @@
 /// ```
 ///
 /// The decoder reads the raw value and calls `init(rawValue:)`; a custom `init(from:)` of the enum
-/// is not called.
+/// is not called. Only enums are treated this way: a struct adopting the protocol decodes through
+/// its own `init(from:)`.
 public protocol UnknownCaseRepresentable: RawRepresentable {
     /// The case for raw values that match no case.
     static var unknownCase: Self { get }

@@ -137,17 +137,18 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The detail of a frequent event, kept as facts and spelt only when the report is read
-/// (the decoder's message file provides the conforming types).
-protocol EventDetail {
-    /// The detail for people, as ``DecodingEvent/detail``.
-    func spelt() -> String
+/// The details of frequent events, kept as facts — unboxed, in one array per decode — by the layer
+/// that records them, and spelt only when the report is read. An event refers to its facts by
+/// index, so recording one allocates nothing (the decoder's message file provides the store).
+protocol EventDetailStore: AnyObject {
+    /// The detail for people of the facts at `index`, as ``DecodingEvent/detail``.
+    func spelt(at index: Int) -> String
 }
 
 /// Collects events during one decode; exists only when the caller asked for a report.
 ///
 /// An event is recorded as facts: its kind, its path as steps in one shared buffer, and its
-/// detail, either already a string or an ``EventDetail`` spelt later. The report spells the
+/// detail, either already a string or an index into ``detailStore``, spelt later. The report spells the
 /// events the first time they are read (under `lock`, since a finished report is `Sendable`).
 final class ReportCollector: @unchecked Sendable {  // written by one decode; after it, read-only except `cache`, under `lock`
     private struct Recorded {
@@ -160,8 +161,12 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
 
     enum Detail {
         case text(String)
-        case deferred(any EventDetail)
+        /// An index into ``detailStore``.
+        case stored(Int)
     }
+
+    /// Where `.stored` details are kept; set by the recording layer before its first such event.
+    var detailStore: (any EventDetailStore)?
 
     private var steps: [PathStep] = []
     private var recorded: [Recorded] = []
@@ -206,7 +211,8 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
                 let detail: String
                 switch event.detail {
                 case .text(let text): detail = text
-                case .deferred(let facts): detail = facts.spelt()
+                // safe: a `.stored` detail is recorded only after the store is set
+                case .stored(let index): detail = detailStore!.spelt(at: index)
                 }
                 return DecodingEvent(path: event.path ?? pathString(steps[start ..< event.pathEnd]), kind: event.kind, detail: detail)
             }

@@ -80,6 +80,7 @@ import Testing
         "[[1]", "[[[]]", "{\"a\": [1]", "[\"abc]", "[\"abcdefgh]", "[\"abc\\]", "[\"\\u12]", "[\"\\ud800\\]",
         "[\"\\ud800]", "[\"é]", "[\"\u{E9}\"\u{FF}]", "[tru]", "[nul]", "[fals]", "[1e]", "[-]", "[1.]", "[0",
         "{\"a\":1]", "[1,]", "{\"a\" 1}", "{\"a\":}", "[\"\\", "[1]]", "[1] ]", "[1]x]",
+        "[[1]  \n", "{\"a\": [1]\r\n\t ", "[\"abc]\n\n",
     ])
     func truncatedBeforeTheLastBracket(_ json: String) {
         Self.expectSameOutcome(Array(Self.padded(json).utf8), json)

@@ -89,4 +89,25 @@ struct UCOpen: Codable, Equatable {
         let again = try JSONDecoder().decode(UCOpen.self, from: try JSONEncoder().encode(value))
         #expect(again == value)
     }
+
+    /// Only enums are decoded through `unknownCase`: a struct adopting the protocol keeps its own
+    /// `init(from:)` (the decoder does not even ask a struct for the conformance).
+    @Test func aStructAdoptingTheProtocolDecodesThroughItsOwnInit() throws {
+        let decoded = try BridgeDecoder().decode([UCTag].self, from: #"["x", "unheard-of"]"#)
+        #expect(decoded.map(\.rawValue) == ["x", "own init: unheard-of"])
+    }
+}
+
+/// A struct (not an enum) adopting `UnknownCaseRepresentable`, with its own `init(from:)`.
+struct UCTag: RawRepresentable, Codable, UnknownCaseRepresentable {
+    var rawValue: String
+    init?(rawValue: String) {
+        guard rawValue == "x" else { return nil }
+        self.rawValue = rawValue
+    }
+    static var unknownCase: UCTag { UCTag(rawValue: "x")! }  // safe: "x" is accepted
+    init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        rawValue = text == "x" ? text : "own init: " + text
+    }
 }
