@@ -149,8 +149,8 @@ extension DecoderImpl {
                 break
             case .own:
                 known.insert(meta.styledKey(for: name) ?? name)
-            case .mapped(let lookups):
-                for lookup in lookups { known.insert(lookup.segments[0]) }
+            case .mapped(let plan):
+                for lookup in meta.candidates(of: plan) { known.insert(lookup.segments[0]) }
             case .flatten:
                 guard let flattenedType = flattenedTypes[name],
                       let model = DecoderImpl.modelType(flattenedType),

@@ -53,7 +53,8 @@ extension DecoderImpl {
             if let meta {
                 for (property, lookups) in meta.lookups.sorted(by: { $0.key < $1.key }) where meta.isIncluded(property) {
                     mappedTargets.formUnion(lookups.compactMap { $0.segments.count == 1 ? $0.segments[0] : nil })
-                    if impl.findMapped(lookups, in: object) != nil, let key = Key(stringValue: property), seen.insert(property).inserted {
+                    guard case .mapped(let plan) = meta.decodingRule(for: property) else { continue }
+                    if impl.findMapped(plan, in: object) != nil, let key = Key(stringValue: property), seen.insert(property).inserted {
                         keys.append(key)
                     }
                 }
@@ -89,8 +90,15 @@ extension DecoderImpl {
                 impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
             }
             guard object != DecoderImpl.missingNode else { return nil }
+            var name = key.stringValue
+            return name.withUTF8 { find(key, utf8: $0) }
+        }
+
+        /// `find(_:)` with the key's UTF-8 bytes, taken once for the table and the tape.
+        @inline(__always)
+        private func find(_ key: Key, utf8: UnsafeBufferPointer<UInt8>) -> Int? {
             if let meta {
-                switch meta.decodingRule(for: key.stringValue) {
+                switch meta.decodingRule(forUTF8: utf8) {
                 case .own:
                     if let styled = meta.styledKey(for: key.stringValue) {
                         let node = impl.findMember(styled, in: object, depth: depth)
@@ -98,16 +106,16 @@ extension DecoderImpl {
                         return node
                     }
                 case .excluded: return nil
-                case .mapped(let lookups):
-                    if impl.unknownKeys != nil { impl.markMapped(lookups, in: object, depth: depth, extra: extra) }
-                    return impl.findMapped(lookups, in: object, depth: depth)
+                case .mapped(let plan):
+                    if impl.unknownKeys != nil { impl.markMapped(meta.candidates(of: plan), in: object, depth: depth, extra: extra) }
+                    return impl.findMapped(plan, in: object, depth: depth)
                 case .flatten: return object
                 }
             }
             if let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
-            let node = impl.findMember(key.stringValue, in: object, depth: depth)
+            let node = impl.findMember(utf8, in: object, depth: depth)
             if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
             return node
         }

@@ -58,26 +58,77 @@ extension DecoderImpl {
 
     /// The value for a mapped property: its candidates in table order (literal key, key path,
     /// alternates), applying the alternate-key rule. A key path walks nested objects; a missing or
-    /// non-object step means absent.
-    func findMapped(_ lookups: [ModelMeta.Lookup], in object: Int, depth: Int = -1) -> Int? {
+    /// non-object step means absent. Compares the plan's UTF-8 bytes with the tape's directly.
+    func findMapped(_ plan: LookupPlan, in object: Int, depth: Int = -1) -> Int? {
+        if let key = plan.renamedKey { return findMember(key, in: object, depth: depth) }
         var firstNull: Int?
-        for lookup in lookups {
-            var node = object
-            var resolved = true
-            for segment in lookup.segments {
-                // The first segment is a member of this container's object: use its cursor.
-                let cursorDepth = node == object ? depth : -1
-                guard nodes[node].kind == .object, let value = findMember(segment, in: node, depth: cursorDepth) else {
-                    resolved = false
-                    break
-                }
-                node = value
+        for (i, segments) in plan.candidates.enumerated() {
+            let isDotted = plan.dottedKeys & (1 << UInt64(i)) != 0
+            guard let node = isDotted ? findDotted(segments[0], in: object, depth: depth) : walk(segments, from: object, depth: depth) else {
+                continue
             }
-            guard resolved else { continue }
             if nodes[node].kind != .null || firstPresentAlternates { return node }
             if firstNull == nil { firstNull = node }
         }
         return firstNull
+    }
+
+    /// A candidate's key or key path from `object`: `nil` at the first missing or non-object step.
+    @inline(__always)
+    private func walk(_ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, from object: Int, depth: Int) -> Int? {
+        var node = object
+        for segment in segments {
+            guard nodes[node].kind == .object,
+                  let value = findSegment(segment, in: node, of: object, isParent: segments.count > 1, depth: depth) else { return nil }
+            node = value
+        }
+        return node
+    }
+
+    /// One segment of a candidate. The first is a member of the container's object, found from
+    /// its cursor; a key path's parent found there is remembered, since a model's key paths often
+    /// share it (`entities.urls`, `entities.media`) and its cursor has moved on by the next one.
+    @inline(__always)
+    private func findSegment(_ segment: UnsafeBufferPointer<UInt8>, in node: Int, of object: Int, isParent: Bool, depth: Int) -> Int? {
+        guard node == object else { return findMember(segment, in: node, depth: -1) }
+        guard isParent else { return findMember(segment, in: node, depth: depth) }
+        if pathParent.object == object, pathParent.key == segment.baseAddress {
+            membersFound &+= 1
+            return pathParent.value
+        }
+        let value = findMember(segment, in: node, depth: depth)
+        if let value { pathParent = (object, segment.baseAddress, value) }
+        return value
+    }
+
+    /// A key containing a dot, taken literally (`"ext.desc"`, tried before the path `ext` →
+    /// `desc`): rarely present, so a model with several pays a full scan of the object for each.
+    /// From the second one in the same object on, a mask of the object's key lengths (one scan)
+    /// rules out most of them without scanning.
+    private func findDotted(_ key: UnsafeBufferPointer<UInt8>, in object: Int, depth: Int) -> Int? {
+        if keyLengths.object == object {
+            if keyLengths.mask == 0 { keyLengths.mask = lengthMask(of: object) }
+            if keyLengths.mask & DecoderImpl.lengthBit(key.count) == 0 { return nil }
+        } else {
+            keyLengths = (object, 0)
+        }
+        return findMember(key, in: object, depth: depth)
+    }
+
+    private static func lengthBit(_ length: Int) -> UInt64 {
+        1 << UInt64(length & 63)
+    }
+
+    /// Bit `length % 64` is set for the length of every key of `object`.
+    private func lengthMask(of object: Int) -> UInt64 {
+        var mask: UInt64 = 0
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            mask |= DecoderImpl.lengthBit(Int(nodes[member].length))
+            member = next(member + 1)
+        }
+        return mask
     }
 
     /// Member keys converted by the key decoding strategy, by ordinal.

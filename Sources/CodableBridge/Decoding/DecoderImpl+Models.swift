@@ -81,7 +81,7 @@ extension DecoderImpl {
     private func decodeModelBody<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta,
                                                node: Int, key: PathComponent?) throws -> T
     {
-        func open<M: MappableCodable>(_ modelType: M.Type) throws -> M {
+        func open<M: MappableCodable>(_ modelType: M.Type) throws -> T {
             let state = try modelState(for: M.self, key: key)
             let verifying = !state.tablesVerified
             if verifying, requestedKeys == nil { requestedKeys = [:] }
@@ -91,7 +91,7 @@ extension DecoderImpl {
                 return try checkingUnknownKeys(meta: meta) { try M(from: self) }
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
-            guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return value }
+            guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return try typed(value) }
             let json = tape.value(at: node)
             do {
                 state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
@@ -100,12 +100,17 @@ extension DecoderImpl {
             } catch {
                 throw ModelRejected(typeName: meta.typeName, hook: "didDecode", underlying: error)
             }
-            return value
+            return try typed(value)
         }
-        let value = try open(concrete)
-        guard let typed = value as? T else {
-            throw DecodingMessages.notA(concrete, T.self, path: codingPath(adding: key))
+        /// The model as the declared type. When they are the same type, a plain reinterpretation:
+        /// `as? T` would copy the whole model (a retain per stored reference) and destroy the original.
+        func typed<M: MappableCodable>(_ value: M) throws -> T {
+            if M.self == T.self { return unsafeBitCast(value, to: T.self) }
+            guard let typed = value as? T else {
+                throw DecodingMessages.notA(concrete, T.self, path: codingPath(adding: key))
+            }
+            return typed
         }
-        return typed
+        return try open(concrete)
     }
 }

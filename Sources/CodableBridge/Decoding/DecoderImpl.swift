@@ -46,6 +46,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
     @exclusivity(unchecked) var cursors: [(object: Int, position: Int)] = []
+    /// The last key-path parent found (`findMapped`): its object, its segment in the type's
+    /// `LookupPlan` storage (segments are interned there) and its value node.
+    @exclusivity(unchecked) var pathParent: (object: Int, key: UnsafePointer<UInt8>?, value: Int) = (-1, nil, 0)
+    /// The object of the last dotted literal key looked up (`findDotted`) and, once a second one
+    /// is looked up there, a mask of its key lengths (0: not computed).
+    @exclusivity(unchecked) var keyLengths: (object: Int, mask: UInt64) = (-1, 0)
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
     @exclusivity(unchecked) private var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []

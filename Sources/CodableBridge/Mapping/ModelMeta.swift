@@ -20,6 +20,11 @@ import Foundation
 //       properties["id"]   → [["id"], ["ID"]]
 //       encodingPath("desc") → ["ext", "desc"]
 //
+// For the decoder's per-property questions the meta also compiles its tables into raw UTF-8
+// (Mapping/LookupPlan.swift): a `RuleTable` answers "own, mapped, excluded or flattened?" and a
+// `LookupPlan` lists a mapped property's candidates, so a decode compares bytes with the tape
+// and never touches a `String` or a reference count per property.
+//
 // Hooks (`decodingType(for:)`, `willDecode`, `didDecode`, `didEncode`) take a `JSONValue`, which
 // costs a tree build per model. Their default implementations mark themselves through
 // `HookProbe`, so a type's first use reveals which hooks it really implements; the rest are never
@@ -214,7 +219,13 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         if enumTagging.rewrites, !isEnum {
             throw .taggingNotAnEnum(typeName, tagging: enumTagging)
         }
-        rulesByLength = ModelMeta.makeRules(lookups: lookups, flattened: flattened, excluded: ignored.union(ignoredOnDecode), only: only)
+        let planned = lookups.sorted(by: { $0.key < $1.key })
+        lookupLists = planned.map(\.value)
+        let storage = LookupPlanStorage()
+        planStorage = storage
+        unlistedRule = only == nil ? .own : .excluded
+        rules = ModelMeta.makeRules(lookups: planned, storage: storage, flattened: flattened,
+                                            excluded: ignored.union(ignoredOnDecode), only: only)
         hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
     }
@@ -223,37 +234,49 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package enum DecodingRule {
         case own
         case excluded
-        case mapped([Lookup])
+        /// The property's candidates, compiled (`candidates(of:)` gives them as `Lookup`s).
+        case mapped(LookupPlan)
         /// `JSONKey.flatten`: the property's model reads this same object.
         case flatten
     }
 
     /// Every property the tables mention, with its rule, bucketed by UTF-8 length: a lookup
     /// compares only the few names of the same length (cheaper than hashing the key).
-    private let rulesByLength: [[(name: String, rule: DecodingRule)]]
+    private let rules: RuleTable
+    /// The rule of a property the tables do not mention.
+    private let unlistedRule: DecodingRule
 
-    private static func makeRules(lookups: [String: [Lookup]], flattened: Set<String>, excluded: Set<String>, only: Set<String>?)
-        -> [[(name: String, rule: DecodingRule)]]
+    /// The mapped properties' candidates, in property name order (`LookupPlan.index`).
+    private let lookupLists: [[Lookup]]
+    /// The memory of the compiled candidates (`LookupPlan`), freed with this meta.
+    private let planStorage: LookupPlanStorage
+
+    private static func makeRules(lookups: [(key: String, value: [Lookup])], storage: LookupPlanStorage, flattened: Set<String>,
+                                  excluded: Set<String>, only: Set<String>?) -> RuleTable
     {
         var rules: [String: DecodingRule] = [:]
         for name in only ?? [] { rules[name] = .own }
-        for (name, list) in lookups { rules[name] = .mapped(list) }
+        for (index, (name, list)) in lookups.enumerated() { rules[name] = .mapped(storage.plan(for: list, index: index)) }
         for name in flattened { rules[name] = .flatten }
         for name in excluded { rules[name] = .excluded }
-        let longest = rules.keys.map(\.utf8.count).max() ?? 0
-        var buckets = [[(name: String, rule: DecodingRule)]](repeating: [], count: longest + 1)
-        for (name, rule) in rules.sorted(by: { $0.key < $1.key }) { buckets[name.utf8.count].append((name, rule)) }
-        return buckets
+        return storage.ruleTable(rules)
     }
 
     /// The rule for the property with coding key `name` (the decoder's per-key question).
-    @inline(__always)
     package func decodingRule(for name: String) -> DecodingRule {
-        let length = name.utf8.count
-        if length < rulesByLength.count {
-            for entry in rulesByLength[length] where entry.name == name { return entry.rule }
-        }
-        return only == nil ? .own : .excluded
+        var name = name
+        return name.withUTF8 { decodingRule(forUTF8: $0) }
+    }
+
+    /// The rule for the property whose coding key has the UTF-8 bytes `key`.
+    @inline(__always)
+    package func decodingRule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> DecodingRule {
+        rules.rule(for: key) ?? unlistedRule
+    }
+
+    /// A mapped property's candidates as `Lookup`s (for messages and the slow paths).
+    package func candidates(of plan: LookupPlan) -> [Lookup] {
+        lookupLists[plan.index]
     }
 
     /// The JSON key of an unmapped property: its coding key, spelt by `keyStyle` when the type

@@ -1,0 +1,75 @@
+#!/bin/bash
+# Instructions per decode, mapped against unmapped, under callgrind (Docs/Performance.md,
+# "Mapped against unmapped"):
+#
+#     Benchmarks/Scripts/profile_mapped.sh [mode …]
+#
+# Builds a throwaway release executable in a temporary folder (the library by path, the
+# benchmark's twitter and small-object models copied in) and prints (Ir(N = 5) − Ir(N = 0)) / 5
+# per mode: one twitter.json decode, or 1 000 decodes of one small object. Needs valgrind.
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/../.." && pwd)
+BENCH="$REPO/Benchmarks/Benchmarks/CodableBridgeBenchmarks"
+WORK=$(mktemp -d)
+mkdir -p "$WORK/Sources/MapProf"
+cp "$BENCH/Models/Twitter.swift" "$BENCH/Mapped/MappedTwitter.swift" "$BENCH/Mapped/SmallMapped.swift" "$WORK/Sources/MapProf/"
+sed -i 's/^import Benchmark$//' "$WORK"/Sources/MapProf/*.swift
+cat > "$WORK/Package.swift" <<EOF
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+    name: "MapProf",
+    dependencies: [.package(name: "CodableBridge", path: "$REPO")],
+    targets: [.executableTarget(name: "MapProf", dependencies: [.product(name: "CodableBridge", package: "CodableBridge")])],
+    swiftLanguageModes: [.v6]
+)
+EOF
+cat > "$WORK/Sources/MapProf/main.swift" <<'EOF'
+import CodableBridge
+import Foundation
+
+struct SetupFailure: Error { init(_ text: String) {} }
+
+let mode = CommandLine.arguments[1]
+let n = Int(CommandLine.arguments[2]) ?? 5
+let twitter = try Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[3]))
+let small = Data(SmallPayload.object(9).utf8)
+var strict = BridgeDecoder()
+strict.coercion = .strict
+strict.missingValueStrategy = .throw
+strict.dateDecodingStrategy = .deferredToDate
+let lenient = BridgeDecoder()
+
+@inline(never) func sink<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// One warm-up decode (first-use costs), then `times` measured ones.
+func run<T: Decodable>(_ type: T.Type, _ decoder: BridgeDecoder, _ data: Data, times: Int) throws {
+    for _ in 0...times { sink(try decoder.decode(T.self, from: data)) }
+}
+
+switch mode {
+case "plain-strict": try run(TwitterSearch.self, strict, twitter, times: n)
+case "plain-lenient": try run(TwitterSearch.self, lenient, twitter, times: n)
+case "mapped-strict": try run(MappedTwitterSearch.self, strict, twitter, times: n)
+case "mapped-lenient": try run(MappedTwitterSearch.self, lenient, twitter, times: n)
+case "nokp-strict": try run(MappedTwitterSearchNoKeyPaths.self, strict, twitter, times: n)
+case "small-hand-strict": try run(SmallHandwritten.self, strict, small, times: n * 1000)
+case "small-mapped-strict": try run(SmallMapped.self, strict, small, times: n * 1000)
+case "small-hand": try run(SmallHandwritten.self, lenient, small, times: n * 1000)
+case "small-mapped": try run(SmallMapped.self, lenient, small, times: n * 1000)
+default: fatalError("unknown mode \(mode)")
+}
+EOF
+(cd "$WORK" && swift build -c release >/dev/null)
+instructions() {
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.$1.$2.out" \
+        "$WORK/.build/release/MapProf" "$1" "$2" "$BENCH/Resources/twitter.json" 2>&1 | grep -o "Collected : [0-9]*" | grep -o "[0-9]*"
+}
+MODES=("$@")
+[ ${#MODES[@]} -gt 0 ] || MODES=(plain-strict mapped-strict plain-lenient mapped-lenient nokp-strict small-hand-strict small-mapped-strict)
+for mode in "${MODES[@]}"; do
+    base=$(instructions "$mode" 0)
+    five=$(instructions "$mode" 5)
+    echo "$mode $(( (five - base) / 5 ))"
+done
+echo "callgrind files (for callgrind_annotate): $WORK"
