@@ -1,0 +1,94 @@
+// A growable noncopyable stack for the parser (frames, keys, unescaped strings) and the
+// tape-to-tree conversion.
+
+/// A growable stack freed (with any elements left) when its owner ends. Unlike `Array` it has no
+/// copy-on-write or bounds checks in the hot loops, and elements can be *moved* out in bulk,
+/// without reference counting. Used by the parser (frames, keys, the unescaped strings) and by
+/// `JSONTape.value(at:)`.
+struct ScratchBuffer<Element>: ~Copyable {
+    /// The elements, `count` of them initialized.
+    private(set) var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// The number of elements.
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    subscript(i: Int) -> Element {
+        @inline(__always) get { base[i] }
+        @inline(__always) nonmutating _modify { yield &base[i] }
+    }
+
+    var last: Element? { count > 0 ? base[count - 1] : nil }
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Removes the top `n` elements.
+    mutating func removeLast(_ n: Int) {
+        count -= n
+        (base + count).deinitialize(count: n)
+    }
+
+    /// Moves out the element at `i`, leaving its slot uninitialized; ``forgetLast(_:)`` must then
+    /// drop the slot.
+    @inline(__always)
+    func take(at i: Int) -> Element { (base + i).move() }
+
+    /// Drops the top `n` slots, whose elements were already moved out with ``take(at:)``.
+    mutating func forgetLast(_ n: Int) { count -= n }
+
+    /// Moves the top `n` elements to `destination` (uninitialized memory) and drops them.
+    mutating func moveLast(_ n: Int, to destination: UnsafeMutablePointer<Element>?) {
+        guard n > 0, let destination else { return }
+        count -= n
+        destination.moveInitialize(from: base + count, count: n)
+    }
+
+    /// Makes room for `minimum` elements in all, for writing through `base` past `count`
+    /// (then ``setCount(_:)``). Keeps the first `count` elements only.
+    @inline(__always)
+    mutating func reserve(_ minimum: Int) {
+        if minimum > capacity { grow(to: minimum) }
+    }
+
+    /// Sets the count after elements were initialized through `base` (trivial elements only).
+    mutating func setCount(_ newCount: Int) { count = newCount }
+
+    /// Hands over the elements (the caller deallocates them) and starts again empty.
+    mutating func takeAll() -> UnsafeMutableBufferPointer<Element> {
+        let taken = UnsafeMutableBufferPointer(start: base, count: count)
+        capacity = 1
+        count = 0
+        base = .allocate(capacity: 1)
+        return taken
+    }
+
+    @inline(never)
+    private mutating func grow(to minimum: Int = 0) {
+        let newCapacity = max(capacity * 2, minimum)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
