@@ -303,6 +303,29 @@ def first_decode_table(results):
             + markdown_table(["decoder", "per type", "vs JSONDecoder"], rows))
 
 
+def memory_table(results):
+    """Memory groups: time per MB at 1, 10 and 100 MB (linear scaling keeps it flat) and the
+    100 MB decode against JSONDecoder's. Memory itself is printed by the groups' setup (MEMORY …)."""
+    rows = []
+    for name in sorted({split(n)[0] for n in results if n.startswith("Memory ")}):
+        per_mb = {mb: time_of(results, f"{name}{SEPARATOR}{BRIDGE} {mb} MB") for mb in (1, 10, 100)}
+        foundation = time_of(results, f"{name}{SEPARATOR}{FOUNDATION} 100 MB")
+        cells = [name.removeprefix("Memory ")]
+        for mb in (1, 10, 100):
+            t = per_mb[mb]
+            cells.append(fmt_time(None if t is None else t / mb))
+        growth = ratio(per_mb[100] / 100, per_mb[1]) if per_mb[1] and per_mb[100] else None
+        cells.append(fmt_percent(growth))
+        cells.append(fmt_ratio(ratio(foundation, per_mb[100])))
+        rows.append(cells)
+    if not rows:
+        return ""
+    return ("### Memory and scale (time)\n\nGenerated documents decoded into models (Memory … groups); time per MB of "
+            "document, its growth from 1 MB to 100 MB, and the 100 MB decode's speed-up over JSONDecoder's.\n\n"
+            + markdown_table(["document", "1 MB: per MB", "10 MB: per MB", "100 MB: per MB", "growth 1 → 100 MB",
+                              "100 MB vs Foundation"], rows))
+
+
 def all_benchmarks_table(results):
     rows = []
     for name in sorted(results, key=lambda n: split(n)):
@@ -314,11 +337,16 @@ def all_benchmarks_table(results):
         if size and entry["time"] and group.startswith(("Decode", "Encode", "Parse")) and "small" not in group:
             mbps = size / entry["time"]  # bytes per µs == MB/s
         base_mallocs = results.get(base_name, {}).get("mallocs")
+        if base_name not in results:
+            # No Foundation member to compare with (Scaling, Memory): nothing is pending.
+            speedup_cell = fewer_cell = "—"
+        else:
+            speedup_cell = fmt_ratio(ratio(time_of(results, base_name), entry["time"])) if name != base_name else "1.00×"
+            fewer_cell = fmt_ratio(ratio(base_mallocs, entry["mallocs"])) if name != base_name and entry["mallocs"] else ""
         rows.append([group, variant, fmt_time(entry["time"]),
                      f"{mbps:.0f}" if mbps else "",
                      "" if entry["mallocs"] is None else f"{entry['mallocs']:,}",
-                     fmt_ratio(ratio(time_of(results, base_name), entry["time"])) if name != base_name else "1.00×",
-                     fmt_ratio(ratio(base_mallocs, entry["mallocs"])) if name != base_name and entry["mallocs"] else ""])
+                     speedup_cell, fewer_cell])
     return f"### Every benchmark\n\nTime: {STAT}. Speed-up and malloc ratio are Foundation's / this one's.\n\n" + markdown_table(
         ["group", "variant", "time", "MB/s", "mallocs", "speed-up", "fewer mallocs"], rows)
 
@@ -383,6 +411,8 @@ def report(results, command):
         threads_table(results),
         "",
         first_decode_table(results),
+        "",
+        memory_table(results),
         "",
         dates_table(results),
         "",
