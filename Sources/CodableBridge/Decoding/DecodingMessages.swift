@@ -369,7 +369,8 @@ struct CoercionFacts {
 
 /// The coercion facts of one decode's report (see ``EventDetailStore``).
 final class CoercionFactsStore: EventDetailStore {
-    private(set) var facts: [CoercionFacts] = []
+    /// Written by one decode, read when its report is spelt (see ``ReportCollector``).
+    @exclusivity(unchecked) private(set) var facts: [CoercionFacts] = []
 
     /// Adds `facts` and returns their index.
     func append(_ facts: CoercionFacts) -> Int {

@@ -147,16 +147,24 @@ protocol EventDetailStore: AnyObject {
 
 /// Collects events during one decode; exists only when the caller asked for a report.
 ///
-/// An event is recorded as facts: its kind, its path as steps in one shared buffer, and its
-/// detail, either already a string or an index into ``detailStore``, spelt later. The report spells the
-/// events the first time they are read (under `lock`, since a finished report is `Sendable`).
+/// An event is recorded as facts: its kind; where it happened — the decoder's path array itself
+/// (kept, not copied: the events of one container share it, and the decoder's next change to its
+/// path makes its own copy) plus the key; and its detail, either already a string or an index into
+/// ``detailStore``. The report spells the events the first time they are read (under `lock`, since
+/// a finished report is `Sendable`).
 final class ReportCollector: @unchecked Sendable {  // written by one decode; after it, read-only except `cache`, under `lock`
     private struct Recorded {
         let kind: DecodingEvent.Kind
-        let pathEnd: Int
+        let location: Location
         let detail: Detail
-        /// The path, when the event came already spelt (`append(spelt:)`); else `steps` hold it.
-        var path: String?
+    }
+
+    /// Where an event happened.
+    private enum Location {
+        /// The event came already spelt (`append(spelt:)`).
+        case spelt(String)
+        /// The decoder's path when the event was recorded, and the key below it.
+        case components([PathComponent], PathComponent?)
     }
 
     enum Detail {
@@ -166,12 +174,13 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     }
 
     /// Where `.stored` details are kept; set by the recording layer before its first such event.
-    var detailStore: (any EventDetailStore)?
+    @exclusivity(unchecked) var detailStore: (any EventDetailStore)?
 
-    private var steps: [PathStep] = []
-    private var recorded: [Recorded] = []
+    // One decode on one thread writes these; afterwards only `events` reads them, under `lock`.
+    // So the runtime's exclusivity checks (a thread-local lookup per access) are switched off.
+    @exclusivity(unchecked) private var recorded: [Recorded] = []
     private let lock = NSLock()
-    private var cache: [DecodingEvent]?
+    @exclusivity(unchecked) private var cache: [DecodingEvent]?
 
     var isEmpty: Bool { recorded.isEmpty }
 
@@ -181,23 +190,19 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     /// Forgets the events recorded from position `index` on (a decode that turned out not to apply).
     func removeEvents(from index: Int) {
         guard index < recorded.count else { return }
-        let stepsEnd = index == 0 ? 0 : recorded[index - 1].pathEnd
         recorded.removeSubrange(index...)
-        steps.removeSubrange(stepsEnd...)
         cache = nil
     }
 
     /// Records an event that is already spelt.
     func append(spelt event: DecodingEvent) {
-        recorded.append(Recorded(kind: event.kind, pathEnd: steps.count, detail: .text(event.detail), path: event.path))
+        recorded.append(Recorded(kind: event.kind, location: .spelt(event.path), detail: .text(event.detail)))
         cache = nil
     }
 
     /// Records an event at `path` plus `key`.
     func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, _ detail: Detail) {
-        for component in path { steps.append(PathStep(component)) }
-        if let key { steps.append(PathStep(key)) }
-        recorded.append(Recorded(kind: kind, pathEnd: steps.count, detail: detail))
+        recorded.append(Recorded(kind: kind, location: .components(path, key), detail: detail))
         cache = nil
     }
 
@@ -205,16 +210,23 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     var events: [DecodingEvent] {
         lock.withLock {
             if let cache { return cache }
-            var start = 0
             let spelt = recorded.map { event in
-                defer { start = event.pathEnd }
                 let detail: String
                 switch event.detail {
                 case .text(let text): detail = text
                 // safe: a `.stored` detail is recorded only after the store is set
                 case .stored(let index): detail = detailStore!.spelt(at: index)
                 }
-                return DecodingEvent(path: event.path ?? pathString(steps[start ..< event.pathEnd]), kind: event.kind, detail: detail)
+                let path: String
+                switch event.location {
+                case .spelt(let text):
+                    path = text
+                case .components(let components, let key):
+                    var steps = components.map(PathStep.init)
+                    if let key { steps.append(PathStep(key)) }
+                    path = pathString(steps[...])
+                }
+                return DecodingEvent(path: path, kind: event.kind, detail: detail)
             }
             cache = spelt
             return spelt

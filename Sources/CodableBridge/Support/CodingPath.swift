@@ -30,9 +30,8 @@ func pathString(_ keys: [any CodingKey]) -> String {
     return result
 }
 
-/// What a report keeps of one path component while decoding: a coding key's two spellings, or an
-/// array index. Taken without allocation (a `CodingKeys` case's `stringValue` is a literal) and
-/// spelt with ``pathString(_:)-swift.func`` only when the report is read.
+/// One path component reduced to what a report's path spelling needs: a coding key's two
+/// spellings, or an array index (made when the report is read).
 enum PathStep {
     case index(Int)
     case key(String, Int?)
