@@ -216,22 +216,25 @@ public struct BridgeDecoder: Sendable {
 
     /// Parses a string's UTF-8, borrowing its storage when it is contiguous.
     func parse(_ json: String) throws -> JSONTape {
-        do {
-            return try JSONTape(parsing: json, maxDepth: maxDepth)
-        } catch let error as JSONParseError {
-            throw DecodingMessages.invalidJSON(error)
-        }
+        try reportingMalformedJSON { try JSONTape(parsing: json, maxDepth: maxDepth) }
     }
 
-    /// Parses raw bytes; malformed JSON becomes `dataCorrupted`. The tape borrows the storage of
-    /// `owner` (into which `bytes` must point), or copies the bytes when there is no owner.
+    /// Parses raw bytes. The tape borrows the storage of `owner` (into which `bytes` must point),
+    /// or copies the bytes when there is no owner.
     func parse(bytes: UnsafeRawBufferPointer, borrowingFrom owner: Any? = nil) throws -> JSONTape {
-        do {
+        try reportingMalformedJSON {
             // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
             if let utf8 = try JSONTextEncoding.transcodedToUTF8(bytes) {
                 return try JSONTape(parsing: utf8, maxDepth: maxDepth)
             }
             return try JSONTape(parsing: bytes, borrowingFrom: owner, maxDepth: maxDepth)
+        }
+    }
+
+    /// Runs a parse; malformed JSON becomes `DecodingError.dataCorrupted` with line and column.
+    private func reportingMalformedJSON(_ parse: () throws -> JSONTape) throws -> JSONTape {
+        do {
+            return try parse()
         } catch let error as JSONParseError {
             throw DecodingMessages.invalidJSON(error)
         }

@@ -16,7 +16,7 @@ extension DecoderImpl {
         guard node != DecoderImpl.missingNode else { return "" }
         let n = nodes[node]
         if n.kind == .string {
-            return String(decoding: UnsafeBufferPointer(start: start(of: n), count: Int(n.length)), as: UTF8.self)
+            return String(decoding: bytes.content(of: n), as: UTF8.self)
         }
         return try _slowPathCoerce(node, key, String.self) { options.coercion.string(from: $0) }
     }
@@ -108,7 +108,7 @@ extension DecoderImpl {
 
     /// Whether a number's mantissa has a digit other than 0 (so it is not zero).
     func hasNonZeroDigit(_ n: JSONTape.Node) -> Bool {
-        for byte in UnsafeBufferPointer(start: start(of: n), count: Int(n.length)) {
+        for byte in bytes.content(of: n) {
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
             if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
         }
@@ -238,7 +238,7 @@ extension DecoderImpl {
         let n = nodes[node]
         guard n.kind == .string, n.flags & JSONTape.Flags.escaped == 0, n.length > 0, n.length <= 40, lenient,
               options.coercion.stringToFloatingPoint != .off, !options.coercion.hasCustomRules else { return nil }
-        let content = UnsafeBufferPointer(start: start(of: n), count: Int(n.length))
+        let content = bytes.content(of: n)
         guard JSONNumber.isValidGrammar(content) else { return nil }
         // YYModel reads a string without a "." with atoll, not strtod: "1e5" is 1 and "-0" is +0.
         // Those go to the policy; with a "." (atof) or plain digits the value is the same.

@@ -29,9 +29,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     let tape: JSONTape
     let nodes: UnsafeBufferPointer<JSONTape.Node>
-    /// The tape's text and unescaped strings (see ``start(of:)``).
-    let text: UnsafeBufferPointer<UInt8>
-    let unescaped: UnsafeBufferPointer<UInt8>
+    /// Where the nodes' bytes are (see ``start(of:)``).
+    let bytes: JSONTape.Bytes
     let options: BridgeDecoder
     let report: ReportCollector?
     /// Whether unconvertible values become missing values (not errors).
@@ -77,8 +76,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     {
         self.tape = tape
         self.nodes = nodes
-        self.text = tape.text
-        self.unescaped = tape.unescaped
+        self.bytes = tape.sources
         self.options = options
         self.report = report
         self.lenient = !options.coercion.mismatchIsError
@@ -227,16 +225,14 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @inline(__always)
     func text(_ node: Int) -> String {
         let n = nodes[node]
-        return String(decoding: UnsafeBufferPointer(start: start(of: n), count: Int(n.length)), as: UTF8.self)
+        return String(decoding: bytes.content(of: n), as: UTF8.self)
     }
 
     /// The first byte of a string or number node's content: in the text, or in the unescaped
     /// strings for a string that had escapes.
     @inline(__always)
     func start(of n: JSONTape.Node) -> UnsafePointer<UInt8> {
-        let base = n.flags & JSONTape.Flags.escaped != 0 ? unescaped.baseAddress : text.baseAddress
-        // safe: a string or number node's range lies inside its buffer, which is therefore not empty
-        return base! + n.payload
+        bytes.start(of: n)
     }
 
     /// The node after the subtree at `node`.

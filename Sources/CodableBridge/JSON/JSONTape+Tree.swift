@@ -138,7 +138,7 @@ extension JSONTape {
     /// - Returns: The value rooted at that node.
     package func value(at index: Int) -> JSONValue {
         nodes.withUnsafeBufferPointer { nodes in
-            var builder = TreeBuilder(nodes: nodes, text: text, unescaped: unescaped)
+            var builder = TreeBuilder(nodes: nodes, bytes: sources)
             return builder.build(from: index)
         }
     }
@@ -160,9 +160,8 @@ private struct TreeBuilder: ~Copyable {
     }
 
     let nodes: UnsafeBufferPointer<JSONTape.Node>
-    /// The tape's text and unescaped strings.
-    let text: UnsafeBufferPointer<UInt8>
-    let unescaped: UnsafeBufferPointer<UInt8>
+    /// Where the nodes' bytes are.
+    let bytes: JSONTape.Bytes
     var frames = ScratchBuffer<Frame>(capacity: 16)
     var values = ScratchBuffer<JSONValue>()
     var keys = ScratchBuffer<String>()
@@ -170,16 +169,9 @@ private struct TreeBuilder: ~Copyable {
     /// only used for subtrees big enough to repay setting it up.
     var keyCache: KeyCache?
 
-    init(nodes: UnsafeBufferPointer<JSONTape.Node>, text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>) {
+    init(nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: JSONTape.Bytes) {
         self.nodes = nodes
-        self.text = text
-        self.unescaped = unescaped
-    }
-
-    /// The buffer a string or number node's payload points into.
-    @inline(__always)
-    func buffer(of node: JSONTape.Node) -> UnsafeBufferPointer<UInt8> {
-        node.flags & JSONTape.Flags.escaped != 0 ? unescaped : text
+        self.bytes = bytes
     }
 
     mutating func build(from root: Int) -> JSONValue {
@@ -227,7 +219,7 @@ private struct TreeBuilder: ~Copyable {
 
     @inline(__always)
     func string(_ node: JSONTape.Node) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buffer(of: node)[node.payload ..< node.payload + Int(node.length)]), as: UTF8.self)
+        String(decoding: bytes.content(of: node), as: UTF8.self)
     }
 
     /// The key at a string node, shared with earlier equal keys when it is long.
@@ -235,18 +227,15 @@ private struct TreeBuilder: ~Copyable {
     mutating func key(_ node: JSONTape.Node) -> String {
         // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
         guard node.length > 15, keyCache != nil else { return string(node) }
-        let bytes = buffer(of: node)
-        // safe: a string node's bytes lie in the buffer, so it is not empty
-        let start = bytes.baseAddress! + node.payload
-        // safe: checked non-nil in the guard above; the buffer is not empty (see above)
-        return keyCache!.string(start, count: Int(node.length), readableEnd: bytes.baseAddress! + bytes.count)
+        let buffer = bytes.buffer(of: node)
+        // safe: checked non-nil in the guard above; a string node's bytes lie in its buffer, so it is not empty
+        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
     }
 
     @inline(__always)
     func isASCII(_ node: JSONTape.Node) -> Bool {
         var bits: UInt8 = 0
-        let bytes = buffer(of: node)
-        for i in node.payload ..< node.payload + Int(node.length) { bits |= bytes[i] }
+        for byte in bytes.content(of: node) { bits |= byte }
         return bits < 0x80
     }
 

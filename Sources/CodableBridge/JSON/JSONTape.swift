@@ -147,12 +147,39 @@ package struct JSONTape: @unchecked Sendable {
         return node.kind.rawValue >= Kind.array.rawValue ? node.payload : index + 1
     }
 
+    /// The two buffers a string or number node's bytes can be in, and the one rule that picks.
+    /// Readers that walk many nodes (the decoder, the tree builder) keep one of these.
+    package struct Bytes {
+        package let text: UnsafeBufferPointer<UInt8>
+        package let unescaped: UnsafeBufferPointer<UInt8>
+
+        /// The buffer `node`'s payload points into: ``JSONTape/unescaped`` for an escaped string.
+        @inline(__always)
+        package func buffer(of node: Node) -> UnsafeBufferPointer<UInt8> {
+            node.flags & Flags.escaped != 0 ? unescaped : text
+        }
+
+        /// The first byte of a string or number node.
+        @inline(__always)
+        package func start(of node: Node) -> UnsafePointer<UInt8> {
+            // safe: a string or number node's range lies inside its buffer, which is therefore not empty
+            buffer(of: node).baseAddress! + node.payload
+        }
+
+        /// The bytes of a string or number node.
+        @inline(__always)
+        package func content(of node: Node) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: start(of: node), count: Int(node.length))
+        }
+    }
+
+    /// Where this tape's nodes point (see ``Bytes``).
+    package var sources: Bytes { Bytes(text: text, unescaped: unescaped) }
+
     /// The bytes of a string or number node (from ``unescaped`` for an escaped string).
     @inline(__always)
     package func bytes(of node: Node) -> UnsafeBufferPointer<UInt8> {
-        let base = node.flags & Flags.escaped != 0 ? unescaped.baseAddress : text.baseAddress
-        // safe: a string or number node's range lies inside its (therefore non-empty) buffer
-        return UnsafeBufferPointer(start: base! + node.payload, count: Int(node.length))
+        sources.content(of: node)
     }
 
     /// The string at a string node.
