@@ -391,44 +391,25 @@ extension ReportCollector {
     }
 }
 
-/// One thread's strict type-mismatch messages, by expected type and kind found: a direct-mapped
-/// table (a type and kind share a slot with few others; a slot holds the last message made for
-/// it). Messages are plain facts about types, so they are kept for the thread's life; per
-/// thread, so no lock.
+/// One thread's strict type-mismatch messages, by expected type and kind found, in a
+/// ``DirectMappedSlots`` table. Messages are plain facts about types, so they are kept for the
+/// thread's life; per thread, so no lock.
 final class StrictMismatchMessages {
-    private struct Slot {
-        var type: UInt = 0
-        var kind: UInt8 = 0
-        var message = ""
-    }
-
-    private static let slotCount = 64
-    /// Behind a pointer, so that reading a slot pays no dynamic exclusivity check.
-    private let slots: UnsafeMutablePointer<Slot>
+    private let slots = DirectMappedSlots<String>(count: 64, empty: "")
 
     /// This thread's messages.
     static var current: StrictMismatchMessages { perThread.current }
     private static let perThread = ThreadLocal { StrictMismatchMessages() }
 
-    private init() {
-        slots = .allocate(capacity: StrictMismatchMessages.slotCount)
-        slots.initialize(repeating: Slot(), count: StrictMismatchMessages.slotCount)
-    }
-
-    deinit {
-        slots.deinitialize(count: StrictMismatchMessages.slotCount)
-        slots.deallocate()
-    }
+    private init() {}
 
     /// `Expected to decode Int but found a string instead.`
     func message(_ type: Any.Type, found kind: JSONTape.Kind?) -> String {
-        let id = UInt(bitPattern: ObjectIdentifier(type))
-        let kindCode = kind?.rawValue ?? .max
-        let index = Int(truncatingIfNeeded: (id >> 4 ^ id >> 10 ^ UInt(kindCode) &* 7) & UInt(StrictMismatchMessages.slotCount - 1))
-        let slot = slots + index
-        if slot.pointee.type == id, slot.pointee.kind == kindCode { return slot.pointee.message }
+        // Type metadata is at least 8-byte aligned: the kind (0–6, or 7 for none) fits below it.
+        let key = UInt(bitPattern: ObjectIdentifier(type)) | UInt(kind?.rawValue ?? 7)
+        if let message = slots.value(for: key) { return message }
         let message = "Expected to decode \(type) but found \(DecodingMessages.foundKind(kind)) instead."
-        slot.pointee = Slot(type: id, kind: kindCode, message: message)
+        slots.store(message, for: key)
         return message
     }
 }

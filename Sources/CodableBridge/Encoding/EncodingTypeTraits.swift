@@ -4,7 +4,7 @@
 // few hundred instructions even once the runtime has cached the answer — more than encoding a
 // small value. The answers never change, so each thread keeps them for the process's life:
 //
-//   lookup    slot = mix(ObjectIdentifier bits) & 127   →  slots[slot].id == id ? traits
+//   lookup    a DirectMappedSlots table of 128, keyed by the ObjectIdentifier bits
 //   miss      the thread's dictionary (every type this thread has met), else the checks;
 //             the slot is overwritten with the answer
 //
@@ -44,40 +44,25 @@ extension EncoderImpl {
 
     /// One thread's ``TypeTraits``, kept across encodes (see the design comment above).
     final class TraitsCache {
-        private struct Slot {
-            var id: UInt = 0
-            var traits = TypeTraits()
-        }
-
-        private static let slotCount = 128
-        /// Behind a pointer, so that reading a slot pays no dynamic exclusivity check.
-        private let slots: UnsafeMutablePointer<Slot>
+        private let slots = DirectMappedSlots<TypeTraits>(count: 128, empty: [])
         private var known: [ObjectIdentifier: TypeTraits] = [:]
 
         /// This thread's cache.
         static var current: TraitsCache { perThread.current }
         private static let perThread = ThreadLocal { TraitsCache() }
 
-        private init() {
-            slots = .allocate(capacity: TraitsCache.slotCount)
-            slots.initialize(repeating: Slot(), count: TraitsCache.slotCount)
-        }
-
-        deinit {
-            slots.deallocate()
-        }
+        private init() {}
 
         /// The traits of `type`.
         @inline(__always)
         func traits<T>(of type: T.Type) -> TypeTraits {
             let id = UInt(bitPattern: ObjectIdentifier(type))
-            let slot = slots + Int(truncatingIfNeeded: (id >> 4 ^ id >> 11) & UInt(TraitsCache.slotCount - 1))
-            if slot.pointee.id == id { return slot.pointee.traits }
-            return _slowPathTraits(of: type, id: id, slot: slot)
+            if let traits = slots.value(for: id) { return traits }
+            return _slowPathTraits(of: type, id: id)
         }
 
         @inline(never)
-        private func _slowPathTraits<T>(of type: T.Type, id: UInt, slot: UnsafeMutablePointer<Slot>) -> TypeTraits {
+        private func _slowPathTraits<T>(of type: T.Type, id: UInt) -> TypeTraits {
             let key = ObjectIdentifier(type)
             let traits: TypeTraits
             if let kept = known[key] {
@@ -86,7 +71,7 @@ extension EncoderImpl {
                 traits = TypeTraits(of: type)
                 known[key] = traits
             }
-            slot.pointee = Slot(id: id, traits: traits)
+            slots.store(traits, for: id)
             return traits
         }
     }
