@@ -35,6 +35,15 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         index = nil
     }
 
+    /// Creates an object holding `keys` and `values` as they are. The caller guarantees the keys
+    /// are unique and the two arrays equally long (the tree builder's path: one array of each,
+    /// made at their final size).
+    package init(uniqueKeys keys: [String], values: [JSONValue]) {
+        self.keys = keys
+        self.values = values
+        index = keys.count > JSONObject.indexThreshold ? KeyIndex() : nil
+    }
+
     /// Creates an object from key-value pairs; for a repeated key the first occurrence wins
     /// (as with a parsed document).
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, JSONValue) {
@@ -109,9 +118,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         keys.append(key)
         values.append(value)
         guard keys.count > JSONObject.indexThreshold else { return }
-        // safe: `if let index` on the same line proved it non-nil
-        if let index, isKnownUniquelyReferenced(&self.index!) {
-            index.appended(key, at: keys.count - 1)
+        // Checked on the stored optional itself: a bound copy (`if let index`) would hold a
+        // second reference and make every append replace the table.
+        if isKnownUniquelyReferenced(&index) {
+            // safe: a uniquely referenced optional is non-nil
+            index!.appended(key, at: keys.count - 1)
         } else {
             index = KeyIndex()
         }

@@ -241,23 +241,26 @@ private struct TreeBuilder: ~Copyable {
 
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
         let count = values.count - frame.valueBase
-        // An empty array must not go through `unsafeUninitializedCapacity`, which writes to the
-        // shared empty-array storage (a data race under concurrent use, seen by TSan).
-        guard count > 0 else { return [] }
-        return [JSONValue](unsafeUninitializedCapacity: count) { buffer, initialized in
-            values.moveLast(count, to: buffer.baseAddress)
-            initialized = count
-        }
+        return values.removeLastAsArray(count)
     }
 
+    /// The object of a finished frame: its keys and values moved into one array each, made at
+    /// their final size.
     mutating func makeObject(_ frame: Frame) -> JSONObject {
+        if frame.checksKeys { return _slowPathObjectWithRepeatedKeys(frame) }
+        let count = values.count - frame.valueBase
+        return JSONObject(uniqueKeys: keys.removeLastAsArray(count), values: values.removeLastAsArray(count))
+    }
+
+    /// An object whose keys may repeat: the first occurrence of each key is kept.
+    mutating func _slowPathObjectWithRepeatedKeys(_ frame: Frame) -> JSONObject {
         let count = values.count - frame.valueBase
         var object = JSONObject()
         object.reserveCapacity(count)
         for k in 0 ..< count {
             let key = keys.take(at: frame.keyBase + k)
             let value = values.take(at: frame.valueBase + k)
-            if !frame.checksKeys || object.position(of: key) == nil {
+            if object.position(of: key) == nil {
                 object.appendUnchecked(key, value)
             }
         }

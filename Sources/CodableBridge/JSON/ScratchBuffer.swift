@@ -63,6 +63,17 @@ struct ScratchBuffer<Element>: ~Copyable {
         destination.moveInitialize(from: base + count, count: n)
     }
 
+    /// Moves the top `n` elements, in order, into a new array of exactly that size.
+    mutating func removeLastAsArray(_ n: Int) -> [Element] {
+        // An empty array must not go through `unsafeUninitializedCapacity`, which writes to the
+        // shared empty-array storage (a data race under concurrent use, seen by TSan).
+        guard n > 0 else { return [] }
+        return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+            moveLast(n, to: buffer.baseAddress)
+            initialized = n
+        }
+    }
+
     /// Makes room for `minimum` elements in all, for writing through `base` past `count`
     /// (then ``setCount(_:)``). Keeps the first `count` elements only.
     @inline(__always)
