@@ -225,11 +225,15 @@ private struct TreeBuilder: ~Copyable {
     /// The key at a string node, shared with earlier equal keys when it is long.
     @inline(__always)
     mutating func key(_ node: JSONTape.Node) -> String {
-        // Up to 15 UTF-8 bytes a String is stored inline: cheaper to make than to look up.
-        guard node.length > 15, keyCache != nil else { return string(node) }
+        guard keyCache != nil else { return string(node) }
         let buffer = bytes.buffer(of: node)
-        // safe: checked non-nil in the guard above; a string node's bytes lie in its buffer, so it is not empty
-        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
+        // safe: a string node's bytes lie in its buffer, so it is not empty
+        let readableEnd = buffer.baseAddress! + buffer.count
+        // safe (both): checked non-nil in the guard above
+        if node.length < KeyCache.shortLength {
+            return keyCache!.shortString(bytes.start(of: node), count: Int(node.length), readableEnd: readableEnd)
+        }
+        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: readableEnd)
     }
 
     @inline(__always)
@@ -284,6 +288,50 @@ private struct KeyCache {
     static let minimumNodes = 128
     static let slotCount = 1024
     static let maximumEntries = 512
+
+    /// Keys shorter than this are kept in `shortEntries`, compared as two words.
+    static let shortLength = 16
+    static let shortSlotCount = 256
+
+    /// A key of up to 15 bytes: its bytes as two words (zero-padded), which with the count
+    /// identify it exactly.
+    struct ShortEntry {
+        var head: UInt64
+        var tail: UInt64
+        var count: Int
+        var string: String
+    }
+
+    /// Direct-mapped: a new key replaces the one in its slot. `count` -1 marks an empty slot.
+    var shortEntries = [ShortEntry](repeating: ShortEntry(head: 0, tail: 0, count: -1, string: ""), count: KeyCache.shortSlotCount)
+
+    /// The `String` for a key of fewer than ``shortLength`` bytes.
+    @inline(__always)
+    mutating func shortString(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+        @inline(__always) func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        }
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = word(start)
+            tail = word(start + count - 8)
+        } else if count > 0 {
+            if start + 8 <= readableEnd {
+                head = word(start) & (UInt64.max &>> UInt64(64 - count * 8))
+            } else {
+                for k in 0 ..< count { head |= UInt64(start[k]) &<< UInt64(k * 8) }
+            }
+        }
+        let hash = (head &* 0x9E37_79B9_7F4A_7C15) &+ (tail &* 0xC2B2_AE3D_27D4_EB4F) &+ UInt64(truncatingIfNeeded: count)
+        let slot = Int(truncatingIfNeeded: hash &>> 56) & (KeyCache.shortSlotCount - 1)
+        if shortEntries[slot].head == head, shortEntries[slot].tail == tail, shortEntries[slot].count == count {
+            return shortEntries[slot].string
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        shortEntries[slot] = ShortEntry(head: head, tail: tail, count: count, string: string)
+        return string
+    }
 
     /// Indices into `entries`, `-1` when empty.
     var slots = [Int32](repeating: -1, count: KeyCache.slotCount)

@@ -64,14 +64,16 @@ struct ScratchBuffer<Element>: ~Copyable {
     }
 
     /// Moves the top `n` elements, in order, into a new array of exactly that size.
+    @inline(__always)
     mutating func removeLastAsArray(_ n: Int) -> [Element] {
-        // An empty array must not go through `unsafeUninitializedCapacity`, which writes to the
-        // shared empty-array storage (a data race under concurrent use, seen by TSan).
-        guard n > 0 else { return [] }
-        return [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            moveLast(n, to: buffer.baseAddress)
-            initialized = n
-        }
+        // `reserveCapacity` and `append`, not `Array(unsafeUninitializedCapacity:)`: that one
+        // allocates through an unspecialized standard-library function that looks up the
+        // array's generic metadata on every call (about 800 instructions per array).
+        var array: [Element] = []
+        array.reserveCapacity(n)
+        count -= n
+        for i in count ..< count + n { array.append((base + i).move()) }
+        return array
     }
 
     /// Makes room for `minimum` elements in all, for writing through `base` past `count`
