@@ -175,45 +175,62 @@ private struct TreeBuilder: ~Copyable {
     }
 
     mutating func build(from root: Int) -> JSONValue {
-        var i = root
-        if nodes[root].kind == .object || nodes[root].kind == .array, nodes[root].payload - root >= KeyCache.minimumNodes {
+        let rootNode = nodes[root]
+        guard rootNode.kind == .array || rootNode.kind == .object else { return scalar(rootNode) }
+        if rootNode.payload - root >= KeyCache.minimumNodes {
             keyCache = KeyCache()
         }
+        // The innermost open container lives in `top`; `frames` holds its ancestors.
+        var top = frame(opening: rootNode)
+        var i = root + 1
         while true {
-            let node = nodes[i]
-            i += 1
-            switch node.kind {
-            case .array, .object:
-                frames.append(Frame(
-                    end: node.payload,
-                    valueBase: values.count,
-                    keyBase: node.kind == .object ? keys.count : -1,
-                    checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0))
-            case .string:
-                // In an object, a string with as many keys as values before it is a key.
-                if let top = frames.last, top.keyBase >= 0, keys.count - top.keyBase == values.count - top.valueBase {
-                    keys.append(key(node))
-                    if !top.checksKeys && !isASCII(node) {
-                        frames[frames.count - 1].checksKeys = true
-                    }
-                } else {
-                    values.append(.string(string(node)))
+            if i < top.end {
+                if top.keyBase >= 0 {
+                    // An object's children alternate key, value: this one is a key.
+                    let (key, isASCII) = key(nodes[i])
+                    keys.append(key)
+                    if !isASCII { top.checksKeys = true }
+                    i += 1
                 }
-            case .number:
-                values.append(.number(JSONNumber(uncheckedText: string(node))))
-            case .true:
-                values.append(.bool(true))
-            case .false:
-                values.append(.bool(false))
-            case .null:
-                values.append(.null)
+                let node = nodes[i]
+                i += 1
+                if node.kind == .array || node.kind == .object {
+                    frames.append(top)
+                    top = frame(opening: node)
+                    continue
+                }
+                values.append(scalar(node))
+                if i < top.end { continue }
             }
-            while let top = frames.last, top.end == i {
-                _ = frames.removeLast()
+            // `i` is the end of `top`, and maybe of some of its ancestors.
+            while true {
                 let container = top.keyBase >= 0 ? JSONValue.object(makeObject(top)) : .array(makeArray(top))
+                guard frames.count > 0 else { return container }
+                top = frames.removeLast()
                 values.append(container)
+                if i < top.end { break }
             }
-            if frames.count == 0 { return values.removeLast() }
+        }
+    }
+
+    @inline(__always)
+    func frame(opening node: JSONTape.Node) -> Frame {
+        Frame(
+            end: node.payload,
+            valueBase: values.count,
+            keyBase: node.kind == .object ? keys.count : -1,
+            checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0)
+    }
+
+    /// The value of a string, number, Boolean or null node.
+    @inline(__always)
+    func scalar(_ node: JSONTape.Node) -> JSONValue {
+        switch node.kind {
+        case .string: .string(string(node))
+        case .number: .number(JSONNumber(uncheckedText: string(node)))
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .null, .array, .object: .null
         }
     }
 
@@ -222,10 +239,11 @@ private struct TreeBuilder: ~Copyable {
         String(decoding: bytes.content(of: node), as: UTF8.self)
     }
 
-    /// The key at a string node, shared with earlier equal keys when it is long.
+    /// The key at a string node (shared with earlier equal keys in a big subtree), and whether it
+    /// is ASCII.
     @inline(__always)
-    mutating func key(_ node: JSONTape.Node) -> String {
-        guard keyCache != nil else { return string(node) }
+    mutating func key(_ node: JSONTape.Node) -> (String, isASCII: Bool) {
+        guard keyCache != nil else { return (string(node), isASCII(node)) }
         let buffer = bytes.buffer(of: node)
         // safe: a string node's bytes lie in its buffer, so it is not empty
         let readableEnd = buffer.baseAddress! + buffer.count
@@ -238,9 +256,7 @@ private struct TreeBuilder: ~Copyable {
 
     @inline(__always)
     func isASCII(_ node: JSONTape.Node) -> Bool {
-        var bits: UInt8 = 0
-        for byte in bytes.content(of: node) { bits |= byte }
-        return bits < 0x80
+        isASCIIBytes(bytes.content(of: node))
     }
 
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
@@ -282,6 +298,7 @@ private struct KeyCache {
         var count: Int
         var hash: UInt64
         var string: String
+        var isASCII: Bool
     }
 
     /// Subtrees with fewer nodes build their keys directly.
@@ -307,7 +324,7 @@ private struct KeyCache {
 
     /// The `String` for a key of fewer than ``shortLength`` bytes.
     @inline(__always)
-    mutating func shortString(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+    mutating func shortString(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> (String, isASCII: Bool) {
         @inline(__always) func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
             UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
         }
@@ -325,34 +342,45 @@ private struct KeyCache {
         }
         let hash = (head &* 0x9E37_79B9_7F4A_7C15) &+ (tail &* 0xC2B2_AE3D_27D4_EB4F) &+ UInt64(truncatingIfNeeded: count)
         let slot = Int(truncatingIfNeeded: hash &>> 56) & (KeyCache.shortSlotCount - 1)
+        let isASCII = (head | tail) & 0x8080_8080_8080_8080 == 0
         if shortEntries[slot].head == head, shortEntries[slot].tail == tail, shortEntries[slot].count == count {
-            return shortEntries[slot].string
+            return (shortEntries[slot].string, isASCII)
         }
         let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
         shortEntries[slot] = ShortEntry(head: head, tail: tail, count: count, string: string)
-        return string
+        return (string, isASCII)
     }
 
     /// Indices into `entries`, `-1` when empty.
     var slots = [Int32](repeating: -1, count: KeyCache.slotCount)
     var entries: [Entry] = []
 
-    mutating func string(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> String {
+    mutating func string(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> (String, isASCII: Bool) {
         let hash = DuplicateKeyDetector.fingerprint(start, count: count, readableEnd: readableEnd)
         let mask = KeyCache.slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let entry = entries[Int(slots[slot])]
             if entry.hash == hash, entry.count == count, memcmp(entry.start, start, count) == 0 {
-                return entry.string
+                return (entry.string, entry.isASCII)
             }
             slot = (slot + 1) & mask
         }
-        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: start, count: count)
+        let string = String(decoding: bytes, as: UTF8.self)
+        let isASCII = isASCIIBytes(bytes)
         if entries.count < KeyCache.maximumEntries {
             slots[slot] = Int32(entries.count)
-            entries.append(Entry(start: start, count: count, hash: hash, string: string))
+            entries.append(Entry(start: start, count: count, hash: hash, string: string, isASCII: isASCII))
         }
-        return string
+        return (string, isASCII)
     }
+}
+
+/// Whether every byte is below 0x80.
+@inline(__always)
+private func isASCIIBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var bits: UInt8 = 0
+    for byte in bytes { bits |= byte }
+    return bits < 0x80
 }
