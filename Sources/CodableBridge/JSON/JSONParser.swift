@@ -289,6 +289,15 @@ struct JSONParser: ~Copyable {
             if c > 0x20 { return i }
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return i }
             i += 1
+            if c == 0x0A {
+                // The indentation of pretty-printed JSON: eight spaces per step, then four.
+                while i + 8 <= readable, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                    i += 8
+                }
+                if i + 4 <= readable, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
+                    i += 4
+                }
+            }
         }
     }
 
