@@ -163,8 +163,9 @@ private struct TreeBuilder: ~Copyable {
     /// Where the nodes' bytes are.
     let bytes: JSONTape.Bytes
     var frames = ScratchBuffer<Frame>(capacity: 16)
-    var values = ScratchBuffer<JSONValue>()
-    var keys = ScratchBuffer<String>()
+    // Room for an object of 64 members before the stacks have to grow.
+    var values = ScratchBuffer<JSONValue>(capacity: 64)
+    var keys = ScratchBuffer<String>(capacity: 64)
     /// Shares one `String` among equal long keys (arrays of similar objects repeat their keys);
     /// only used for subtrees big enough to repay setting it up.
     var keyCache: KeyCache?
@@ -380,7 +381,18 @@ private struct KeyCache {
 /// Whether every byte is below 0x80.
 @inline(__always)
 private func isASCIIBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var bits: UInt8 = 0
-    for byte in bytes { bits |= byte }
-    return bits < 0x80
+    guard let start = bytes.baseAddress, bytes.count >= 8 else {
+        var bits: UInt8 = 0
+        for byte in bytes { bits |= byte }
+        return bits < 0x80
+    }
+    // Eight bytes at a time; the last word overlaps the one before it.
+    @inline(__always) func word(_ offset: Int) -> UInt64 { UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) }
+    var bits = word(bytes.count - 8)
+    var offset = 0
+    while offset + 8 < bytes.count {
+        bits |= word(offset)
+        offset += 8
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
 }
