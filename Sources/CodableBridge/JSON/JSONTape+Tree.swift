@@ -177,7 +177,7 @@ private struct TreeBuilder: ~Copyable {
 
     mutating func build(from root: Int) -> JSONValue {
         let rootNode = nodes[root]
-        guard rootNode.kind == .array || rootNode.kind == .object else { return scalar(rootNode) }
+        guard rootNode.kind == .array || rootNode.kind == .object else { return bytes.scalar(rootNode) }
         if rootNode.payload - root >= KeyCache.minimumNodes {
             keyCache = KeyCache()
         }
@@ -200,7 +200,7 @@ private struct TreeBuilder: ~Copyable {
                     top = frame(opening: node)
                     continue
                 }
-                values.append(scalar(node))
+                values.append(bytes.scalar(node))
                 if i < top.end { continue }
             }
             // `i` is the end of `top`, and maybe of some of its ancestors.
@@ -223,41 +223,19 @@ private struct TreeBuilder: ~Copyable {
             checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0)
     }
 
-    /// The value of a string, number, Boolean or null node.
-    @inline(__always)
-    func scalar(_ node: JSONTape.Node) -> JSONValue {
-        switch node.kind {
-        case .string: .string(string(node))
-        case .number: .number(JSONNumber(uncheckedText: string(node)))
-        case .true: .bool(true)
-        case .false: .bool(false)
-        case .null, .array, .object: .null
-        }
-    }
-
-    @inline(__always)
-    func string(_ node: JSONTape.Node) -> String {
-        String(decoding: bytes.content(of: node), as: UTF8.self)
-    }
-
-    /// The key at a string node (shared with earlier equal keys in a big subtree), and whether it
-    /// is ASCII.
+    /// The key at a string node (a long one shared with earlier equal keys in a big subtree),
+    /// and whether it is ASCII.
     @inline(__always)
     mutating func key(_ node: JSONTape.Node) -> (String, isASCII: Bool) {
-        guard keyCache != nil else { return (string(node), isASCII(node)) }
-        let buffer = bytes.buffer(of: node)
-        // safe: a string node's bytes lie in its buffer, so it is not empty
-        let readableEnd = buffer.baseAddress! + buffer.count
-        // safe (both): checked non-nil in the guard above
-        if node.length < KeyCache.shortLength {
-            return keyCache!.shortString(bytes.start(of: node), count: Int(node.length), readableEnd: readableEnd)
+        if node.length <= ShortBytes.maximumCount {
+            let short = bytes.shortBytes(node)
+            guard short.isASCII else { return (String(decoding: bytes.content(of: node), as: UTF8.self), false) }
+            return (short.asciiString(), true)
         }
-        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: readableEnd)
-    }
-
-    @inline(__always)
-    func isASCII(_ node: JSONTape.Node) -> Bool {
-        isASCIIBytes(bytes.content(of: node))
+        guard keyCache != nil else { return (bytes.string(node), bytes.isASCII(node)) }
+        let buffer = bytes.buffer(of: node)
+        // safe: a string node's bytes lie in its buffer, so it is not empty; `keyCache` checked non-nil above
+        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
     }
 
     mutating func makeArray(_ frame: Frame) -> [JSONValue] {
@@ -291,6 +269,44 @@ private struct TreeBuilder: ~Copyable {
     }
 }
 
+// The node readers of the tree builder: on `Bytes` (two pointers), not on the builder, so that
+// calling one does not copy the builder.
+extension JSONTape.Bytes {
+    /// The value of a string, number, Boolean or null node.
+    @inline(__always)
+    fileprivate func scalar(_ node: JSONTape.Node) -> JSONValue {
+        switch node.kind {
+        case .string: .string(string(node))
+        case .number: .number(JSONNumber(uncheckedText: string(node)))
+        case .true: .bool(true)
+        case .false: .bool(false)
+        case .null, .array, .object: .null
+        }
+    }
+
+    @inline(__always)
+    fileprivate func string(_ node: JSONTape.Node) -> String {
+        if node.length <= ShortBytes.maximumCount {
+            let short = shortBytes(node)
+            if short.isASCII { return short.asciiString() }
+        }
+        return String(decoding: content(of: node), as: UTF8.self)
+    }
+
+    /// The bytes of a string or number node of at most ``ShortBytes/maximumCount`` bytes.
+    @inline(__always)
+    fileprivate func shortBytes(_ node: JSONTape.Node) -> ShortBytes {
+        let buffer = buffer(of: node)
+        // safe: a string or number node's bytes lie in its buffer, so it is not empty
+        return ShortBytes(start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
+    }
+
+    @inline(__always)
+    fileprivate func isASCII(_ node: JSONTape.Node) -> Bool {
+        isASCIIBytes(content(of: node))
+    }
+}
+
 /// A small string interning table for object keys: hash of the key's bytes → the `String` made
 /// for its first occurrence. Bounded: once full, further keys are simply not cached.
 private struct KeyCache {
@@ -306,51 +322,6 @@ private struct KeyCache {
     static let minimumNodes = 128
     static let slotCount = 1024
     static let maximumEntries = 512
-
-    /// Keys shorter than this are kept in `shortEntries`, compared as two words.
-    static let shortLength = 16
-    static let shortSlotCount = 256
-
-    /// A key of up to 15 bytes: its bytes as two words (zero-padded), which with the count
-    /// identify it exactly.
-    struct ShortEntry {
-        var head: UInt64
-        var tail: UInt64
-        var count: Int
-        var string: String
-    }
-
-    /// Direct-mapped: a new key replaces the one in its slot. `count` -1 marks an empty slot.
-    var shortEntries = [ShortEntry](repeating: ShortEntry(head: 0, tail: 0, count: -1, string: ""), count: KeyCache.shortSlotCount)
-
-    /// The `String` for a key of fewer than ``shortLength`` bytes.
-    @inline(__always)
-    mutating func shortString(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> (String, isASCII: Bool) {
-        @inline(__always) func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
-            UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-        }
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if count >= 8 {
-            head = word(start)
-            tail = word(start + count - 8)
-        } else if count > 0 {
-            if start + 8 <= readableEnd {
-                head = word(start) & (UInt64.max &>> UInt64(64 - count * 8))
-            } else {
-                for k in 0 ..< count { head |= UInt64(start[k]) &<< UInt64(k * 8) }
-            }
-        }
-        let hash = (head &* 0x9E37_79B9_7F4A_7C15) &+ (tail &* 0xC2B2_AE3D_27D4_EB4F) &+ UInt64(truncatingIfNeeded: count)
-        let slot = Int(truncatingIfNeeded: hash &>> 56) & (KeyCache.shortSlotCount - 1)
-        let isASCII = (head | tail) & 0x8080_8080_8080_8080 == 0
-        if shortEntries[slot].head == head, shortEntries[slot].tail == tail, shortEntries[slot].count == count {
-            return (shortEntries[slot].string, isASCII)
-        }
-        let string = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-        shortEntries[slot] = ShortEntry(head: head, tail: tail, count: count, string: string)
-        return (string, isASCII)
-    }
 
     /// Indices into `entries`, `-1` when empty.
     var slots = [Int32](repeating: -1, count: KeyCache.slotCount)
