@@ -188,10 +188,16 @@ private struct TreeBuilder: ~Copyable {
             if i < top.end {
                 if top.keyBase >= 0 {
                     // An object's children alternate key, value: this one is a key.
-                    let (key, isASCII) = key(nodes[i])
-                    keys.append(key)
-                    if !isASCII { top.checksKeys = true }
+                    let keyNode = nodes[i]
                     i += 1
+                    let short = keyNode.length <= ShortBytes.maximumCount ? bytes.shortBytes(keyNode) : nil
+                    if let short, short.isASCII {
+                        keys.append(short.asciiString())
+                    } else {
+                        let (key, isASCII) = key(keyNode)
+                        keys.append(key)
+                        if !isASCII { top.checksKeys = true }
+                    }
                 }
                 let node = nodes[i]
                 i += 1
@@ -223,14 +229,11 @@ private struct TreeBuilder: ~Copyable {
             checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0)
     }
 
-    /// The key at a string node (a long one shared with earlier equal keys in a big subtree),
-    /// and whether it is ASCII.
-    @inline(__always)
+    /// The key at a string node that is not short ASCII (a long one shared with earlier equal
+    /// keys in a big subtree), and whether it is ASCII.
     mutating func key(_ node: JSONTape.Node) -> (String, isASCII: Bool) {
         if node.length <= ShortBytes.maximumCount {
-            let short = bytes.shortBytes(node)
-            guard short.isASCII else { return (String(decoding: bytes.content(of: node), as: UTF8.self), false) }
-            return (short.asciiString(), true)
+            return (String(decoding: bytes.content(of: node), as: UTF8.self), bytes.isASCII(node))
         }
         guard keyCache != nil else { return (bytes.string(node), bytes.isASCII(node)) }
         let buffer = bytes.buffer(of: node)

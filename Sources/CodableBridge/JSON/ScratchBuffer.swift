@@ -63,16 +63,16 @@ struct ScratchBuffer<Element>: ~Copyable {
         destination.moveInitialize(from: base + count, count: n)
     }
 
-    /// Moves the top `n` elements, in order, into a new array of exactly that size.
+    /// Moves the top `n` elements, in order, into a new array.
     @inline(__always)
     mutating func removeLastAsArray(_ n: Int) -> [Element] {
-        // `reserveCapacity` and `append`, not `Array(unsafeUninitializedCapacity:)`: that one
-        // allocates through an unspecialized standard-library function that looks up the
-        // array's generic metadata on every call (about 800 instructions per array).
-        var array: [Element] = []
-        array.reserveCapacity(n)
+        // Not `Array(unsafeUninitializedCapacity:)`: that one allocates through an unspecialized
+        // standard-library function that looks up the array's generic metadata on every call
+        // (about 800 instructions). `append(contentsOf:)` allocates through specialized code and
+        // takes all the elements in one `_copyContents` call, which moves them.
         count -= n
-        for i in count ..< count + n { array.append((base + i).move()) }
+        var array: [Element] = []
+        array.append(contentsOf: MovedElements(start: base + count, count: n))
         return array
     }
 
@@ -103,5 +103,37 @@ struct ScratchBuffer<Element>: ~Copyable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
+    }
+}
+
+/// Elements moved out of a ``ScratchBuffer`` into an array: `Array.append(contentsOf:)` reserves
+/// `underestimatedCount` and then calls `_copyContents(initializing:)` once, which moves them
+/// all. The iterator (what `_copyContents` could not fit; never anything, given the reserve)
+/// moves element by element.
+struct MovedElements<Element>: Sequence {
+    let start: UnsafeMutablePointer<Element>
+    let count: Int
+
+    struct Iterator: IteratorProtocol {
+        var position: UnsafeMutablePointer<Element>
+        let end: UnsafeMutablePointer<Element>
+
+        mutating func next() -> Element? {
+            guard position < end else { return nil }
+            defer { position += 1 }
+            return position.move()
+        }
+    }
+
+    var underestimatedCount: Int { count }
+
+    func makeIterator() -> Iterator { Iterator(position: start, end: start + count) }
+
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>) -> (Iterator, UnsafeMutableBufferPointer<Element>.Index) {
+        let moved = Swift.min(count, buffer.count)
+        if moved > 0, let destination = buffer.baseAddress {
+            destination.moveInitialize(from: start, count: moved)
+        }
+        return (Iterator(position: start + moved, end: start + count), moved)
     }
 }
