@@ -357,7 +357,33 @@ struct DuplicateKeyDetector: ~Copyable {
             }
             return false
         }
+        if count <= DuplicateKeyDetector.smallLimit {
+            return containsRepeatSmall(keys, count: count, in: bytes)
+        }
         return containsRepeatHashed(keys, count: count, in: bytes, stamp: object + 1)
+    }
+
+    /// Objects of up to this many keys are checked with a table on the stack.
+    static let smallLimit = 64
+
+    /// ``containsRepeat`` for 13–64 keys: a 128-slot table of key numbers (1-based, 0 for an
+    /// empty slot) on the stack, so there is nothing to allocate and 128 bytes to clear.
+    private func containsRepeatSmall(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int, in bytes: KeyBytes) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * DuplicateKeyDetector.smallLimit) { slots in
+            slots.initialize(repeating: 0)
+            let mask = 2 * DuplicateKeyDetector.smallLimit - 1
+            for k in 0 ..< count {
+                let key = keys[k]
+                var i = Int(truncatingIfNeeded: key.fingerprint >> 32) & mask
+                while slots[i] != 0 {
+                    let other = keys[Int(slots[i]) - 1]
+                    if other.fingerprint == key.fingerprint, key.sameBytes(as: other, in: bytes) { return true }
+                    i = (i + 1) & mask
+                }
+                slots[i] = UInt8(truncatingIfNeeded: k + 1)
+            }
+            return false
+        }
     }
 
     private mutating func containsRepeatHashed(_ keys: UnsafeMutablePointer<JSONParser.KeySpan>, count: Int,

@@ -196,7 +196,7 @@ struct JSONParser: ~Copyable {
     let maxDepth: Int
     var nodes: [JSONTape.Node]
     /// The unescaped bytes of strings with escapes, back to back (the tape's `unescaped`).
-    var unescaped = ScratchBuffer<UInt8>(capacity: 64)
+    var unescaped = ScratchBuffer<UInt8>(capacity: 0)
     var frames = ScratchBuffer<Frame>(capacity: 32)
     var keys = ScratchBuffer<KeySpan>(capacity: 64)
     var duplicates = DuplicateKeyDetector()

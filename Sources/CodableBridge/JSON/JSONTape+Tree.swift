@@ -162,7 +162,8 @@ private struct TreeBuilder: ~Copyable {
     let nodes: UnsafeBufferPointer<JSONTape.Node>
     /// Where the nodes' bytes are.
     let bytes: JSONTape.Bytes
-    var frames = ScratchBuffer<Frame>(capacity: 16)
+    /// Empty until a container holds another one (the innermost is kept in `build`).
+    var frames = ScratchBuffer<Frame>(capacity: 0)
     // Room for an object of 64 members before the stacks have to grow.
     var values = ScratchBuffer<JSONValue>(capacity: 64)
     var keys = ScratchBuffer<String>(capacity: 64)

@@ -12,14 +12,22 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// The number of elements.
     private(set) var count = 0
 
+    /// A stack with room for `capacity` elements; with `0` nothing is allocated until the first
+    /// append (for stacks that most documents never use, such as the unescaped strings).
     init(capacity: Int = 16) {
-        self.capacity = max(1, capacity)
-        base = .allocate(capacity: self.capacity)
+        self.capacity = max(0, capacity)
+        base = capacity > 0 ? .allocate(capacity: capacity) : Self.unallocated
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
+    }
+
+    /// The `base` of a stack with no storage: aligned, never read or written, never freed.
+    private static var unallocated: UnsafeMutablePointer<Element> {
+        // safe: an alignment is never zero
+        UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
     }
 
     subscript(i: Int) -> Element {
@@ -86,21 +94,22 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// Sets the count after elements were initialized through `base` (trivial elements only).
     mutating func setCount(_ newCount: Int) { count = newCount }
 
-    /// Hands over the elements (the caller deallocates them) and starts again empty.
+    /// Hands over the elements (the caller deallocates them; the start is `nil` when nothing was
+    /// ever allocated) and starts again empty.
     mutating func takeAll() -> UnsafeMutableBufferPointer<Element> {
-        let taken = UnsafeMutableBufferPointer(start: base, count: count)
-        capacity = 1
+        let taken = UnsafeMutableBufferPointer(start: capacity > 0 ? base : nil, count: count)
+        capacity = 0
         count = 0
-        base = .allocate(capacity: 1)
+        base = Self.unallocated
         return taken
     }
 
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
-        let newCapacity = max(capacity * 2, minimum)
+        let newCapacity = max(capacity * 2, minimum, 16)
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
         base = newBase
         capacity = newCapacity
     }

@@ -130,6 +130,26 @@ import Testing
         #expect((tape.nodes[0].flags & JSONTape.Flags.duplicateKeys != 0) == repeated)
     }
 
+    /// Every object size around the three ways of checking (pairwise up to 12 keys, a table on
+    /// the stack up to 64, one on the heap above), each with one repeat at the ends, at the start
+    /// and at the end.
+    @Test(arguments: [2, 12, 13, 40, 63, 64, 65, 128])
+    func repeatsFoundAtEverySize(_ count: Int) throws {
+        let names = (0 ..< count).map { "key_\($0)" }
+        let unique = try JSONTape(parsing: Data(Self.keys(names).utf8), maxDepth: 512)
+        #expect(unique.nodes[0].flags & JSONTape.Flags.duplicateKeys == 0)
+        for (first, second) in [(0, count - 1), (0, 1), (count / 2, count - 1), (count - 2, count - 1)] where first < second {
+            var repeated = names
+            repeated[second] = names[first]
+            let json = Self.keys(repeated)
+            let tape = try JSONTape(parsing: Data(json.utf8), maxDepth: 512)
+            #expect(tape.nodes[0].flags & JSONTape.Flags.duplicateKeys != 0, "\(count) keys, \(first) repeated at \(second)")
+            let object = try #require(try JSONValue(parsing: json).objectValue)
+            #expect(object.count == count - 1)
+            #expect(object[names[first]] == .number(JSONNumber(first)))
+        }
+    }
+
     @Test func firstOccurrenceWins() throws {
         #expect(try JSONValue(parsing: #"{"a": 1, "b": 2, "a": 3}"#) == ["a": 1, "b": 2])
         let big = Self.keys((0 ..< 30).map { "k\($0)" } + ["k7"])
