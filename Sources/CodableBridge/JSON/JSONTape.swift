@@ -93,7 +93,7 @@ package struct JSONTape: @unchecked Sendable {
         let owner: Any?
         /// The text, when the tape owns a copy.
         let ownedText: UnsafeMutableBufferPointer<UInt8>?
-        /// The unescaped strings (allocated with `malloc`).
+        /// The unescaped strings.
         let unescaped: UnsafeMutableBufferPointer<UInt8>?
 
         init(owner: Any?, ownedText: UnsafeMutableBufferPointer<UInt8>?, unescaped: UnsafeMutableBufferPointer<UInt8>?) {
@@ -104,8 +104,7 @@ package struct JSONTape: @unchecked Sendable {
 
         deinit {
             ownedText?.deallocate()
-            // From `ScratchBuffer.takeAll()`, so from `malloc`.
-            free(unescaped?.baseAddress)
+            unescaped?.deallocate()
         }
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 // A growable noncopyable stack for the parser (frames, keys, unescaped strings) and the
 // tape-to-tree conversion.
 
@@ -18,20 +16,12 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// append (for stacks that most documents never use, such as the unescaped strings).
     init(capacity: Int = 16) {
         self.capacity = max(0, capacity)
-        base = capacity > 0 ? Self.allocate(capacity) : Self.unallocated
+        base = capacity > 0 ? .allocate(capacity: capacity) : Self.unallocated
     }
 
     deinit {
         base.deinitialize(count: count)
-        if capacity > 0 { free(base) }
-    }
-
-    /// Room for `capacity` elements, from `malloc`. (`UnsafeMutablePointer.allocate` asks the
-    /// runtime for *aligned* memory, which on Linux is `posix_memalign`: about 300 instructions
-    /// against 60 for `malloc`, whose 16-byte alignment suits every element type used here.)
-    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Element> {
-        // safe: `malloc` returns nil only when memory is exhausted, where Swift's own allocation traps too
-        malloc(capacity * MemoryLayout<Element>.stride)!.bindMemory(to: Element.self, capacity: capacity)
+        if capacity > 0 { base.deallocate() }
     }
 
     /// The `base` of a stack with no storage: aligned, never read or written, never freed.
@@ -104,8 +94,8 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// Sets the count after elements were initialized through `base` (trivial elements only).
     mutating func setCount(_ newCount: Int) { count = newCount }
 
-    /// Hands over the elements (the caller frees them with `free`; the start is `nil` when
-    /// nothing was ever allocated) and starts again empty.
+    /// Hands over the elements (the caller deallocates them; the start is `nil` when nothing was
+    /// ever allocated) and starts again empty.
     mutating func takeAll() -> UnsafeMutableBufferPointer<Element> {
         let taken = UnsafeMutableBufferPointer(start: capacity > 0 ? base : nil, count: count)
         capacity = 0
@@ -117,9 +107,9 @@ struct ScratchBuffer<Element>: ~Copyable {
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
         let newCapacity = max(capacity * 2, minimum, 16)
-        let newBase = Self.allocate(newCapacity)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        if capacity > 0 { free(base) }
+        if capacity > 0 { base.deallocate() }
         base = newBase
         capacity = newCapacity
     }
