@@ -239,7 +239,7 @@ extension DecoderImpl {
             if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
-                if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+                if impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
                 if let update = impl.update {
                     try prepareFallback(key)
                     defer { update.next = nil }
