@@ -275,8 +275,11 @@ extension DecoderImpl {
     /// model that has one: the value itself, by coding key (mapping, strategies and ignored
     /// properties play no part).
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        guard case .key(let codingKey) = key else { return nil }
-        return DecodingTypeFacts.declaredDefault(codingKey.stringValue, as: T.self, of: owner.type)
+        switch key {
+        case .key, .plainKey: break
+        default: return nil
+        }
+        return DecodingTypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
     }
 
     func describe(_ reason: SubstitutionReason) -> String {

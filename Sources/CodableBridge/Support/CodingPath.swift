@@ -6,6 +6,9 @@
 enum PathComponent {
     /// A property, through the model's own `CodingKey`.
     case key(any CodingKey)
+    /// A property whose `CodingKey` is plain bits of at most eight bytes (every synthesized
+    /// `CodingKeys` enum), kept as those bits and the key's type: see ``property(_:)``.
+    case plainKey(UInt64, any CodingKey.Type)
     /// An array element.
     case index(Int)
     /// A dictionary member with a string key, or a segment of a key path.
@@ -13,13 +16,32 @@ enum PathComponent {
     /// A dictionary member with an `Int` key.
     case intKey(Int)
 
+    /// The component for a property. The decoder makes one for every property it reads, so a
+    /// key that is plain bits of at most eight bytes (every synthesized `CodingKeys` enum) is
+    /// stored as those bits: ``plainKey(_:_:)`` is made and copied without the existential's
+    /// witness calls.
+    @inline(__always)
+    static func property<K: CodingKey>(_ key: K) -> PathComponent {
+        guard _isPOD(K.self), MemoryLayout<K>.size <= MemoryLayout<UInt64>.size else { return .key(key) }
+        var bits: UInt64 = 0
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: key, as: K.self) }
+        return .plainKey(bits, K.self)
+    }
+
     var codingKey: any CodingKey {
         switch self {
         case .key(let key): key
+        case .plainKey(let bits, let type): PathComponent.load(type, from: bits)
         case .index(let i): AnyCodingKey(index: i)
         case .name(let name): AnyCodingKey(name)
         case .intKey(let i): AnyCodingKey(index: i).with(stringValue: String(i))
         }
+    }
+
+    /// The key stored by ``plainKey(_:_:)``: eight bytes hold any key of at most eight bytes, at
+    /// an alignment that suits it.
+    private static func load<K: CodingKey>(_ type: K.Type, from bits: UInt64) -> any CodingKey {
+        withUnsafeBytes(of: bits) { $0.load(as: K.self) }
     }
 }
 
@@ -41,6 +63,7 @@ enum PathStep {
         case .index(let i): self = .index(i)
         case .name(let name): self = .key(name, nil)
         case .key(let key): self = .key(key.stringValue, key.intValue)
+        case .plainKey: self = PathStep(.key(component.codingKey))
         case .intKey(let i): self = .key(String(i), i)
         }
     }
