@@ -162,7 +162,7 @@ extension DecoderImpl {
                 do {
                     // The component is made here, as an optional, for the call alone: copying a
                     // `PathComponent` costs tens of instructions.
-                    return try read(node, .property(key))
+                    return try read(node, .key(key))
                 } catch let error as NotConverted {
                     return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
                 } catch let error as ModelRejected {
@@ -193,7 +193,7 @@ extension DecoderImpl {
                 }
                 if impl.nodes[node].kind == .null { return nil }
                 do {
-                    return try read(node, .property(key))
+                    return try read(node, .key(key))
                 } catch let error as NotConverted {
                     return try absorbProperty(error, T.self, node: node, key: key)
                 } catch let error as ModelRejected {

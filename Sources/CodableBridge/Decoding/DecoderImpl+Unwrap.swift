@@ -275,10 +275,7 @@ extension DecoderImpl {
     /// model that has one: the value itself, by coding key (mapping, strategies and ignored
     /// properties play no part).
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        switch key {
-        case .key, .plainKey: break
-        default: return nil
-        }
+        guard key.isProperty else { return nil }
         return DecodingTypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
     }
 

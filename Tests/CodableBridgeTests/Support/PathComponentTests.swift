@@ -15,7 +15,7 @@ import Testing
 
     /// The component's key, as an error's coding path gives it back.
     private func roundTrip<K: CodingKey>(_ key: K) -> (any CodingKey, isPlain: Bool) {
-        let component = PathComponent.property(key)
+        let component = PathComponent.key(key)
         if case .plainKey = component { return (component.codingKey, true) }
         return (component.codingKey, false)
     }
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    @Test func keysThatAreNotPlainBitsKeepTheExistential() {
+    @Test func keysThatAreNotPlainBitsAreBoxed() {
         let key = WideKey(stringValue: "a key with a string inside")
         let (back, isPlain) = roundTrip(key)
         #expect(!isPlain)
