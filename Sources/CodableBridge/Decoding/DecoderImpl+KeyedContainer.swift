@@ -100,7 +100,7 @@ extension DecoderImpl {
             if let meta {
                 switch meta.decodingRule(forUTF8: utf8) {
                 case .own:
-                    if let styled = meta.styledKey(for: key.stringValue) {
+                    if meta.keyStyle != nil, let styled = meta.styledKey(for: key.stringValue) {
                         let node = impl.findMember(styled, in: object, depth: depth)
                         if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
                         return node
