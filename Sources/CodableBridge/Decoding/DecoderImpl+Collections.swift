@@ -179,7 +179,7 @@ extension DecoderImpl {
     /// rejected models). Not `-> E?`: see ``nullValue(_:)`` for what an `E?` costs per call.
     @inline(__always)
     private func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
-                                             store: (E) -> Void) throws
+                                             store: (consuming E) -> Void) throws
     {
         if nodes[node].kind == .null {
             if acceptsNull(E.self) { return store(nullValue(E.self)) }
