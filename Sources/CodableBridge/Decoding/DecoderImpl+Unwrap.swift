@@ -84,10 +84,8 @@ extension DecoderImpl {
         let maybeEmbedded = node != DecoderImpl.missingNode && nodes[node].kind == .string && options.coercion.parsesEmbeddedJSON
         if case .collection(let collection) = kind {
             func decodeCollection() throws -> T {
-                try descend(into: node, key: key) {
-                    // safe: bridgeDecode returns Self, and the collection type is T (classify(T.self))
-                    try collection.bridgeDecode(from: self, elementType: elementType) as! T
-                }
+                // The collection type is T (classify(T.self)).
+                try descend(into: node, key: key) { try collection.bridgeDecode(as: T.self, from: self, elementType: elementType) }
             }
             if maybeEmbedded, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject {
                 return try _slowPathEmbedded(T.self, node: node, key: key, elementType: elementType, otherwise: decodeCollection)
