@@ -60,7 +60,7 @@ extension DecoderImpl {
             let key = PathComponent.index(currentIndex)
             let value: T = try withExtraPath {
                 do {
-                    if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+                    if impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
                     return try impl.unwrap(T.self, node: node, key: key)
                 } catch let error as NotConverted {
                     return try impl.substitute(T.self, key: key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error), owner: nil)
@@ -151,7 +151,7 @@ extension DecoderImpl {
         func decode(_ type: UInt128.Type) throws -> UInt128 { try impl.unwrapInteger(node, nil, as: UInt128.self) }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            if node != DecoderImpl.missingNode, impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+            if node != DecoderImpl.missingNode, impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
             // A value of another type at the same level: no new path component, same node.
             return try impl.unwrap(T.self, node: node, key: nil)
         }

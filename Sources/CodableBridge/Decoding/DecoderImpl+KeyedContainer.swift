@@ -100,7 +100,7 @@ extension DecoderImpl {
             if let meta {
                 switch meta.decodingRule(forUTF8: utf8) {
                 case .own:
-                    if let styled = meta.styledKey(for: key.stringValue) {
+                    if meta.keyStyle != nil, let styled = meta.styledKey(for: key.stringValue) {
                         let node = impl.findMember(styled, in: object, depth: depth)
                         if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
                         return node
@@ -140,7 +140,7 @@ extension DecoderImpl {
         // MARK: decode
 
         @inline(__always)
-        func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+        func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedRequired(T.self, key, read) }
             return try decodeRequiredValue(T.self, key, read)
         }
@@ -148,58 +148,58 @@ extension DecoderImpl {
         /// A property of a model with `valueTransforms` (DecoderImpl+Transforms.swift): its
         /// transform, if it has one, replaces `read`.
         @inline(never)
-        private func _slowPathTransformedRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+        private func _slowPathTransformedRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             guard let transform = try transform(for: key, T.self) else { return try decodeRequiredValue(T.self, key, read) }
             return try decodeRequiredValue(T.self, key) { node, component in try impl.decodeTransformed(transform, T.self, node: node, key: component) }
         }
 
         @inline(__always)
-        private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T {
+        private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             try withExtraPath {
-                let component = PathComponent.key(key)
                 guard let node = find(key) else {
-                    return try substituteProperty(T.self, key, component: component, reason: .missing(tried: tried(key)))
+                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key)))
                 }
                 do {
-                    return try read(node, component)
+                    // The component is made here, as an optional, for the call alone: copying a
+                    // `PathComponent` costs tens of instructions.
+                    return try read(node, .key(key))
                 } catch let error as NotConverted {
-                    return try substituteProperty(T.self, key, component: component, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
+                    return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
                 } catch let error as ModelRejected {
-                    return try substituteProperty(T.self, key, component: component, reason: .rejected(error))
+                    return try substituteProperty(T.self, key, reason: .rejected(error))
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try substituteProperty(T.self, key, component: component, reason: .notConverted(impl.unknownCase(node, T.self)))
+                    return try substituteProperty(T.self, key, reason: .notConverted(impl.unknownCase(node, T.self)))
                 }
             }
         }
 
         @inline(__always)
-        private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+        private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedOptional(T.self, key, read) }
             return try decodeOptionalValue(T.self, key, read)
         }
 
         @inline(never)
-        private func _slowPathTransformedOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+        private func _slowPathTransformedOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             guard let transform = try transform(for: key, T.self) else { return try decodeOptionalValue(T.self, key, read) }
             return try decodeOptionalValue(T.self, key) { node, component in try impl.decodeTransformed(transform, T.self, node: node, key: component) }
         }
 
         @inline(__always)
-        private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent) throws -> T) throws -> T? {
+        private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             try withExtraPath {
                 guard let node = find(key) else {
                     return context == nil ? nil : currentValue(T.self, key)
                 }
-                let component = PathComponent.key(key)
                 if impl.nodes[node].kind == .null { return nil }
                 do {
-                    return try read(node, component)
+                    return try read(node, .key(key))
                 } catch let error as NotConverted {
-                    return try absorbProperty(error, T.self, node: node, component: component, key: key)
+                    return try absorbProperty(error, T.self, node: node, key: key)
                 } catch let error as ModelRejected {
-                    return try absorbProperty(error, T.self, node: node, component: component, key: key)
+                    return try absorbProperty(error, T.self, node: node, key: key)
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try absorbProperty(impl.unknownCase(node, T.self), T.self, node: node, component: component, key: key)
+                    return try absorbProperty(impl.unknownCase(node, T.self), T.self, node: node, key: key)
                 }
             }
         }
@@ -239,7 +239,7 @@ extension DecoderImpl {
             if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
             let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
-                if impl.nodes[node].kind == .null, let value = impl.nullValue(T.self) { return value }
+                if impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
                 if let update = impl.update {
                     try prepareFallback(key)
                     defer { update.next = nil }

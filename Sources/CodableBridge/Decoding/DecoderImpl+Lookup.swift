@@ -21,8 +21,9 @@ extension DecoderImpl {
         guard first < end else { return nil }
         let useCursor = depth >= 0 && objectNode.flags & JSONTape.Flags.duplicateKeys == 0
         var start = first
-        if useCursor, depth < cursors.count, cursors[depth].object == object, cursors[depth].position < end {
-            start = cursors[depth].position
+        if useCursor, depth < cursors.count {
+            let cursor = cursors.base[depth]
+            if cursor.object == object, cursor.position < end { start = cursor.position }
         }
         var member = start
         while member < end {
@@ -51,7 +52,7 @@ extension DecoderImpl {
         let value = member + 1
         if depth >= 0 {
             while cursors.count <= depth { cursors.append((object: -1, position: 0)) }
-            cursors[depth] = (object, next(value))
+            cursors.base[depth] = (object, next(value))
         }
         return value
     }

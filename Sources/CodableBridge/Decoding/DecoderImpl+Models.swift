@@ -86,26 +86,43 @@ extension DecoderImpl {
             let verifying = !state.tablesVerified
             if verifying, requestedKeys == nil { requestedKeys = [:] }
             if meta.unknownKeysProperty != nil { learnReadKeys(M.self, meta: meta, node: node, key: key) }
+            /// `didDecode`, unless the model is known not to implement it.
+            func didDecode(_ model: inout M) throws {
+                guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return }
+                let json = tape.value(at: node)
+                do {
+                    state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
+                        try model.didDecode(from: json)
+                    }
+                } catch {
+                    throw ModelRejected(typeName: meta.typeName, hook: "didDecode", underlying: error)
+                }
+            }
+            if M.self == T.self {
+                // The usual case: decoded as `T` itself, so it is returned by a move. Converting an
+                // `M` to `T` copies the whole model (a retain per stored reference) and destroys
+                // the original.
+                var value = try descend(into: node, key: key) {
+                    levelMeta = meta
+                    return try checkingUnknownKeys(meta: meta) { try T(from: self) }
+                }
+                if verifying { try verifyTables(of: M.self, state: state, key: key) }
+                try withUnsafeMutablePointer(to: &value) { pointer in
+                    // safe: M is T, so the memory holds an M
+                    try pointer.withMemoryRebound(to: M.self, capacity: 1) { try didDecode(&$0.pointee) }
+                }
+                return value
+            }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
                 return try checkingUnknownKeys(meta: meta) { try M(from: self) }
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
-            guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return try typed(value) }
-            let json = tape.value(at: node)
-            do {
-                state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
-                    try value.didDecode(from: json)
-                }
-            } catch {
-                throw ModelRejected(typeName: meta.typeName, hook: "didDecode", underlying: error)
-            }
+            try didDecode(&value)
             return try typed(value)
         }
-        /// The model as the declared type. When they are the same type, a plain reinterpretation:
-        /// `as? T` would copy the whole model (a retain per stored reference) and destroy the original.
+        /// The model (of a type other than `T`: a subclass, an implementation) as the declared type.
         func typed<M: MappableCodable>(_ value: M) throws -> T {
-            if M.self == T.self { return unsafeBitCast(value, to: T.self) }
             guard let typed = value as? T else {
                 throw DecodingMessages.notA(concrete, T.self, path: codingPath(adding: key))
             }

@@ -26,7 +26,7 @@ extension DecoderImpl {
     ///
     /// - Throws: `NotConverted` (lenient) or `DecodingError.dataCorrupted` naming the transform
     ///   (strict) when the transform throws; a null under `.strict` is `valueNotFound`.
-    func decodeTransformed<T>(_ transform: JSONTransform, _ type: T.Type, node: Int, key: PathComponent) throws -> T {
+    func decodeTransformed<T>(_ transform: JSONTransform, _ type: T.Type, node: Int, key: PathComponent?) throws -> T {
         let value: Any
         do {
             value = try transform.decodeValue(tape.value(at: node))

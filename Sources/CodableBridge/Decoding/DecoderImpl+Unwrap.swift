@@ -62,25 +62,35 @@ extension DecoderImpl {
         return kind
     }
 
+    // No `T?` in this function or the ones it inlines: see `nullValue(_:)` for what one costs.
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
             if T.self == Int128.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int128.self), to: T.self) }
             if T.self == UInt128.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt128.self), to: T.self) }
         }
-        if options.coercion.hasCustomRules, node != DecoderImpl.missingNode, let custom = try _slowPathCustomRule(T.self, node: node, key: key) {
-            return custom
+        if options.coercion.hasCustomRules, node != DecoderImpl.missingNode {
+            return try _slowPathCustomRule(T.self, node: node, key: key) {
+                try unwrapComposite(T.self, node: node, key: key, elementType: elementType)
+            }
         }
+        return try unwrapComposite(T.self, node: node, key: key, elementType: elementType)
+    }
+
+    /// A collection, a model, an element type override, an embedded document, an
+    /// ``UnknownCaseRepresentable`` enum or a plain `init(from:)`.
+    @inline(__always)
+    private func unwrapComposite<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
         let kind = classify(T.self)
+        let maybeEmbedded = node != DecoderImpl.missingNode && nodes[node].kind == .string && options.coercion.parsesEmbeddedJSON
         if case .collection(let collection) = kind {
-            if node != DecoderImpl.missingNode, nodes[node].kind == .string, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject,
-               options.coercion.parsesEmbeddedJSON, let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType)
-            {
-                return embedded
+            func decodeCollection() throws -> T {
+                // The collection type is T (classify(T.self)).
+                try descend(into: node, key: key) { try collection.bridgeDecode(as: T.self, from: self, elementType: elementType) }
             }
-            return try descend(into: node, key: key) {
-                // safe: bridgeDecode returns Self, and the collection type is T (classify(T.self))
-                try collection.bridgeDecode(from: self, elementType: elementType) as! T
+            if maybeEmbedded, collection.acceptsEmbeddedArray || collection.acceptsEmbeddedObject {
+                return try _slowPathEmbedded(T.self, node: node, key: key, elementType: elementType, otherwise: decodeCollection)
             }
+            return try decodeCollection()
         }
         if let elementType, !(elementType is any BridgeCollectionDecodable.Type) {
             return try decodeOverride(T.self, as: elementType, node: node, key: key)
@@ -88,24 +98,27 @@ extension DecoderImpl {
         if case .model(let model) = kind {
             return try decodeModel(T.self, model, node: node, key: key)
         }
-        if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
-           let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: nil)
-        {
-            return embedded
+        func decodeOther() throws -> T {
+            if case .unknownCase(let enumType) = kind {
+                return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+            }
+            if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
+            return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
         }
-        if case .unknownCase(let enumType) = kind {
-            return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+        if maybeEmbedded {
+            return try _slowPathEmbedded(T.self, node: node, key: key, elementType: nil, otherwise: decodeOther)
         }
-        if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
-        return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
+        return try decodeOther()
     }
 
     /// The policy's custom rule for `T` ("Rules for your own types" in Docs/Coercion.md) applied
     /// to a scalar node, before the type's own `init(from:)`: the value (reported as a coercion),
-    /// `nil` when no rule applies, or the rule's rejection (not converted; an error under `.strict`).
-    private func _slowPathCustomRule<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+    /// `otherwise()` when no rule applies, or the rule's rejection (not converted; an error under
+    /// `.strict`).
+    @inline(never)
+    private func _slowPathCustomRule<T>(_ type: T.Type, node: Int, key: PathComponent?, otherwise: () throws -> T) throws -> T {
         guard let input = scalar(node), input != .null, let result = options.coercion.customRule(for: T.self, from: input) else {
-            return nil
+            return try otherwise()
         }
         switch result {
         case .converted(let value, let rule):
@@ -114,6 +127,16 @@ extension DecoderImpl {
         case .notConverted(let reason):
             throw mismatch(T.self, node: node, key: key, reason: reason)
         }
+    }
+
+    /// The embedded document in a string node decoded as `T` (``decodeEmbedded(_:node:key:elementType:)``),
+    /// or `otherwise()` when the string holds none.
+    @inline(never)
+    private func _slowPathEmbedded<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?,
+                                                 otherwise: () throws -> T) throws -> T
+    {
+        if let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType) { return embedded }
+        return try otherwise()
     }
 
     /// Decodes `concrete` (from `elementTypes`) and returns it as the declared `T`.
@@ -140,12 +163,24 @@ extension DecoderImpl {
         return value
     }
 
-    /// The value a JSON null gives `T` when `T` accepts null (`Optional`, `JSONValue`), else `nil`.
-    func nullValue<T>(_ type: T.Type) -> T? {
+    /// Whether a JSON null decodes directly as `T`: `Optional` (as `nil`) and `JSONValue` (as
+    /// `.null`). ``nullValue(_:)`` gives the value.
+    @inline(__always)
+    func acceptsNull<T>(_ type: T.Type) -> Bool {
+        T.self == JSONValue.self || T.self is any BridgeOptional.Type
+    }
+
+    /// The value a JSON null gives `T`, for a `T` that ``acceptsNull(_:)``.
+    ///
+    /// Deliberately not `-> T?`, and the same goes for the hot generic paths that call it: a
+    /// generic function holding a `T?` anywhere fetches `Optional<T>`'s metadata on every call
+    /// (the optimizer moves the value's stack slot to the function's entry), about 450
+    /// instructions each time — 6% of a twitter.json decode before this was removed.
+    @inline(never)
+    func nullValue<T>(_ type: T.Type) -> T {
         if T.self == JSONValue.self { return unsafeBitCast(JSONValue.null, to: T.self) }
-        // safe: bridgeNone is Self, and the Optional type is T
-        if let optional = T.self as? any BridgeOptional.Type { return (optional.bridgeNone as! T) }
-        return nil
+        // safe: called only when acceptsNull(T.self), so T is an Optional; bridgeNone is Self
+        return (T.self as! any BridgeOptional.Type).bridgeNone as! T
     }
 
     // MARK: Missing values
@@ -186,7 +221,7 @@ extension DecoderImpl {
         if case .throw = options.missingValueStrategy.base { throw failure }
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
-        if let value = nullValue(T.self) { return value }
+        if acceptsNull(T.self) { return nullValue(T.self) }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
             record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
@@ -238,8 +273,8 @@ extension DecoderImpl {
     /// model that has one: the value itself, by coding key (mapping, strategies and ignored
     /// properties play no part).
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        guard case .key(let codingKey) = key else { return nil }
-        return DecodingTypeFacts.declaredDefault(codingKey.stringValue, as: T.self, of: owner.type)
+        guard key.isProperty else { return nil }
+        return DecodingTypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
     }
 
     func describe(_ reason: SubstitutionReason) -> String {

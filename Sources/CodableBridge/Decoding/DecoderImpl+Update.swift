@@ -63,9 +63,8 @@ extension DecoderImpl.KeyedContainer {
 
     /// The value of a property the patch does not set usably: its current value when updating
     /// (reported unless it was simply missing), else the decoder's substitute.
-    func substituteProperty<T: Decodable>(_ type: T.Type, _ key: Key, component: PathComponent,
-                                          reason: DecoderImpl.SubstitutionReason) throws -> T
-    {
+    func substituteProperty<T: Decodable>(_ type: T.Type, _ key: Key, reason: DecoderImpl.SubstitutionReason) throws -> T {
+        let component = PathComponent.key(key)
         if context != nil, let current = currentValue(T.self, key) {
             impl.recordKept(reason, key: component)
             return current
@@ -75,7 +74,8 @@ extension DecoderImpl.KeyedContainer {
 
     /// The value of an optional property whose present value was not converted or was rejected:
     /// its current value when updating (reported), else `nil` (reported). A null word sets nil.
-    func absorbProperty<T>(_ error: any Error, _ type: T.Type, node: Int, component: PathComponent, key: Key) throws -> T? {
+    func absorbProperty<T>(_ error: any Error, _ type: T.Type, node: Int, key: Key) throws -> T? {
+        let component = PathComponent.key(key)
         if context != nil, !impl.isNullWord(node), let current = currentValue(T.self, key) {
             switch error {
             case let error as NotConverted: impl.recordKept(.notConverted(error), key: component)

@@ -44,7 +44,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
     @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
-    @exclusivity(unchecked) var cursors: [(object: Int, position: Int)] = []
+    @exclusivity(unchecked) var cursors = ScratchBuffer<(object: Int, position: Int)>(capacity: 16)
     /// The last key-path parent found (`findMapped`): its object, its segment in the type's
     /// `LookupPlan` storage (segments are interned there) and its value node.
     @exclusivity(unchecked) var pathParent: (object: Int, key: UnsafePointer<UInt8>?, value: Int) = (-1, nil, 0)

@@ -370,7 +370,7 @@ struct CoercionFacts {
 /// The coercion facts of one decode's report (see ``EventDetailStore``).
 final class CoercionFactsStore: EventDetailStore {
     /// Written by one decode, read when its report is spelt (see ``ReportCollector``).
-    @exclusivity(unchecked) private(set) var facts: [CoercionFacts] = []
+    @exclusivity(unchecked) private(set) var facts = ChunkedList<CoercionFacts>()
 
     /// Adds `facts` and returns their index.
     func append(_ facts: CoercionFacts) -> Int {

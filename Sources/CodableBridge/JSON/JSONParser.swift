@@ -288,17 +288,23 @@ struct JSONParser: ~Copyable {
             // Anything above the space is not whitespace: one comparison in the common case.
             if c > 0x20 { return i }
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return i }
-            i += 1
-            if c == 0x0A {
-                // The indentation of pretty-printed JSON: eight spaces per step, then four.
-                while i + 8 <= readable, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-                    i += 8
-                }
-                if i + 4 <= readable, UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self) == 0x2020_2020 {
-                    i += 4
-                }
-            }
+            i = skipSpaces(i + 1)
         }
+    }
+
+    /// Skips the spaces from `i` eight at a time (the indentation of pretty-printed JSON, which
+    /// would otherwise cost a few instructions per byte) and returns the first index that is not
+    /// a space, or the last one or few when the text ends within eight bytes.
+    @inline(__always)
+    func skipSpaces(_ start: Int) -> Int {
+        var i = start
+        while i + 8 <= readable {
+            let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let notSpace = word ^ (JSONParser.ones &* 0x20)
+            if notSpace != 0 { return i + notSpace.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        return i
     }
 
     /// Starts a container at `i`: a frame and a node whose payload and length `close()` fills in.

@@ -178,7 +178,7 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
 
     // One decode on one thread writes these; afterwards only `events` reads them, under `lock`.
     // So the runtime's exclusivity checks (a thread-local lookup per access) are switched off.
-    @exclusivity(unchecked) private var recorded: [Recorded] = []
+    @exclusivity(unchecked) private var recorded = ChunkedList<Recorded>()
     private let lock = NSLock()
     @exclusivity(unchecked) private var cache: [DecodingEvent]?
 
@@ -190,7 +190,7 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     /// Forgets the events recorded from position `index` on (a decode that turned out not to apply).
     func removeEvents(from index: Int) {
         guard index < recorded.count else { return }
-        recorded.removeSubrange(index...)
+        recorded.removeLast(from: index)
         cache = nil
     }
 

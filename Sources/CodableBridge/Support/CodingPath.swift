@@ -3,9 +3,17 @@
 /// The decoder keeps a stack of these and turns it into `[any CodingKey]` (or the
 /// `users[2].address.zip` spelling) only when someone reads `codingPath`, or an error or report
 /// event needs it.
+///
+/// No case holds an `any CodingKey`: an opaque existential would make the whole enum
+/// address-only, so that every copy and destroy — the decoder makes one component per property
+/// it reads — went through the runtime's value witnesses (about a hundred instructions each).
+/// A property's key is kept as its bits when it is plain data (``plainKey(_:_:)``), else boxed.
 enum PathComponent {
-    /// A property, through the model's own `CodingKey`.
-    case key(any CodingKey)
+    /// A property whose `CodingKey` is plain bits of at most eight bytes (every synthesized
+    /// `CodingKeys` enum), kept as those bits and the key's type.
+    case plainKey(UInt64, any CodingKey.Type)
+    /// A property whose `CodingKey` is any other type.
+    case boxedKey(CodingKeyBox)
     /// An array element.
     case index(Int)
     /// A dictionary member with a string key, or a segment of a key path.
@@ -13,13 +21,46 @@ enum PathComponent {
     /// A dictionary member with an `Int` key.
     case intKey(Int)
 
+    /// A property, through the model's own `CodingKey`.
+    @inline(__always)
+    static func key<K: CodingKey>(_ key: K) -> PathComponent {
+        guard _isPOD(K.self), MemoryLayout<K>.size <= MemoryLayout<UInt64>.size else { return .boxedKey(CodingKeyBox(key)) }
+        var bits: UInt64 = 0
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: key, as: K.self) }
+        return .plainKey(bits, K.self)
+    }
+
+    /// Whether this step is a property (as opposed to an element or a dictionary member).
+    var isProperty: Bool {
+        switch self {
+        case .plainKey, .boxedKey: true
+        case .index, .name, .intKey: false
+        }
+    }
+
     var codingKey: any CodingKey {
         switch self {
-        case .key(let key): key
+        case .plainKey(let bits, let type): PathComponent.load(type, from: bits)
+        case .boxedKey(let box): box.key
         case .index(let i): AnyCodingKey(index: i)
         case .name(let name): AnyCodingKey(name)
         case .intKey(let i): AnyCodingKey(index: i).with(stringValue: String(i))
         }
+    }
+
+    /// The key stored by ``key(_:)`` as bits: eight bytes hold any key of at most eight bytes,
+    /// at an alignment that suits it.
+    private static func load<K: CodingKey>(_ type: K.Type, from bits: UInt64) -> any CodingKey {
+        withUnsafeBytes(of: bits) { $0.load(as: K.self) }
+    }
+}
+
+/// A `CodingKey` that is not plain bits, in a box that keeps ``PathComponent`` loadable.
+final class CodingKeyBox: Sendable {
+    let key: any CodingKey
+
+    init(_ key: any CodingKey) {
+        self.key = key
     }
 }
 
@@ -40,7 +81,9 @@ enum PathStep {
         switch component {
         case .index(let i): self = .index(i)
         case .name(let name): self = .key(name, nil)
-        case .key(let key): self = .key(key.stringValue, key.intValue)
+        case .plainKey, .boxedKey:
+            let key = component.codingKey
+            self = .key(key.stringValue, key.intValue)
         case .intKey(let i): self = .key(String(i), i)
         }
     }

@@ -74,6 +74,21 @@ import Testing
         }
     }
 
+    /// Words with several escapes, and escapes next to the bytes that a borrowing bit trick
+    /// would wrongly flag (the byte after `"` is `#`, after `/` is `.`, after `\\` is `]`, after
+    /// a control character is one more than it).
+    @Test(arguments: [
+        "////////", "a/./b/./c", "https://api.github.com/users/octocat/followers{/other_user}",
+        "\"#\"#\"#\"#", "\\]\\]x\\]", "\u{1}\u{2}\u{3}!\u{1F}\u{20}", "/\"\\\n\t\u{0}/.#]",
+        "é/日/\"/é", String(repeating: "/.", count: 13),
+    ])
+    func manyEscapesPerWordMatchFoundation(string: String) throws {
+        for shift in 0 ..< 8 {
+            let shifted = String(repeating: "x", count: shift) + string
+            #expect(text(.string(shifted)) == (try foundationText(.string(shifted), [])), "\(shifted.debugDescription)")
+        }
+    }
+
     // MARK: Numbers
 
     @Test(arguments: [
