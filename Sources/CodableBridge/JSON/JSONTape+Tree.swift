@@ -2,13 +2,18 @@ import Foundation
 
 // Converting between a tape and the public `JSONValue` tree, both ways without recursion.
 //
-// Tape → tree walks the nodes in order with a stack of open containers. Finished values are
-// pushed on one value stack; when a container ends, its elements are the top `count` values of
-// that stack and are *moved* (not copied, no reference counting) into the new array:
+// Tape → tree walks the nodes in order, keeping the innermost open container in local variables
+// (`top`) and its ancestors on a stack (`frames`). Finished values are pushed on one value stack,
+// an object's keys on a key stack (an object's children are read in pairs: key, value); when a
+// container ends, its elements are the top `count` values (and keys) of those stacks and are
+// *moved* (not copied, no reference counting) into the new arrays:
 //
 //     nodes:   0 array(end 4)  1 number 1  2 array(end 4)  3 string "x"
-//     i = 3    frames [0, 2]   values [1, "x"]
+//     i = 3    frames [0]  top 2   values [1, "x"]
 //     i = 4    node 2 ends     values [1, ["x"]]      node 0 ends    values [[1, ["x"]]]
+//
+// Keys, strings and number text of up to 15 ASCII bytes are made directly in the `String`'s
+// inline form (`ShortBytes`); longer keys are shared through `KeyCache` in big subtrees.
 //
 // Tree → tape is the mirror image: a stack of partly written containers, each with the position
 // of its next child; a container node is patched with its end when its last child is written.
