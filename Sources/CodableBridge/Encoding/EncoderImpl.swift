@@ -180,8 +180,12 @@ final class EncoderImpl {
         if traits.contains(.mappable) {
             // safe: the traits say T conforms to MappableCodable
             try encodeModel(value as! any MappableCodable, into: node)
-        } else if traits.contains(.classType), let model = value as? any MappableCodable {
+        } else if traits.contains(.classType), traitsCache.traits(of: type(of: value)).contains(.mappable),
+                  let model = value as? any MappableCodable
+        {
             // A subclass that adopts MappableCodable, encoded through a superclass that does not.
+            // The value's own class is looked up first: a cast for every instance of a class that
+            // does not conform cost about 3 000 instructions.
             try encodeModel(model, into: node)
         } else {
             try withTarget(node, map: nil) { try value.encode(to: self) }
