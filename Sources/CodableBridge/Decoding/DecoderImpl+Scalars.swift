@@ -15,9 +15,7 @@ extension DecoderImpl {
     func unwrapString(_ node: Int, _ key: PathComponent?) throws -> String {
         guard node != DecoderImpl.missingNode else { return "" }
         let n = nodes[node]
-        if n.kind == .string {
-            return String(decoding: bytes.content(of: n), as: UTF8.self)
-        }
+        if n.kind == .string { return bytes.string(n) }
         return try _slowPathCoerce(node, key, String.self) { options.coercion.string(from: $0) }
     }
 

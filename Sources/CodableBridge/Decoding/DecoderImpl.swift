@@ -224,8 +224,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The source text of a string or number node.
     @inline(__always)
     func text(_ node: Int) -> String {
-        let n = nodes[node]
-        return String(decoding: bytes.content(of: n), as: UTF8.self)
+        bytes.string(nodes[node])
     }
 
     /// The first byte of a string or number node's content: in the text, or in the unescaped

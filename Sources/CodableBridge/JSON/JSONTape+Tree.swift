@@ -293,8 +293,10 @@ extension JSONTape.Bytes {
         }
     }
 
+    /// The string at a string node (or a number's text); a short ASCII one is made in its inline
+    /// form directly (``ShortBytes``). The decoder's strings come from here too.
     @inline(__always)
-    fileprivate func string(_ node: JSONTape.Node) -> String {
+    func string(_ node: JSONTape.Node) -> String {
         if node.length <= ShortBytes.maximumCount {
             let short = shortBytes(node)
             if short.isASCII { return short.asciiString() }
