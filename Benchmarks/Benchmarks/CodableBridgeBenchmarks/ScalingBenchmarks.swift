@@ -62,6 +62,10 @@ func registerScalingBenchmarks() {
 /// Fails when parsing `shape` grows faster than linearly from 1× to 10× to 100×. Each size is
 /// timed five times, the sizes interleaved round by round so that a burst of load from other
 /// processes hits all of them alike, and the fastest run of each counts.
+///
+/// The bound is 50× per 10× of input. A linear parse still gets slower per element once the
+/// document and its tape leave the caches (up to 34× per 10× measured, Docs/Reliability.md), while
+/// a quadratic one takes 100×; a bound of 30× failed on a linear parse in a full run.
 private func assertLinear(_ shape: ScalingShape) throws {
     let documents = [1, 10, 100].map { shape.document(scale: $0) }
     var times = [Double](repeating: .infinity, count: documents.count)
@@ -72,7 +76,7 @@ private func assertLinear(_ shape: ScalingShape) throws {
             times[k] = min(times[k], Double(DispatchTime.now().uptimeNanoseconds - start))
         }
     }
-    for (smaller, larger) in zip(times, times.dropFirst()) where larger > 30 * max(smaller, 50_000) {
+    for (smaller, larger) in zip(times, times.dropFirst()) where larger > 50 * max(smaller, 50_000) {
         throw SetupFailure("Scaling \(shape.rawValue): superlinear growth — 10× the input took \(Int(larger / smaller))× as long (times in ns: \(times.map { Int($0) }))")
     }
 }
