@@ -160,8 +160,8 @@ extension DecoderImpl {
                     return try substituteProperty(T.self, key, reason: .missing(tried: tried(key)))
                 }
                 do {
-                    // The component is made here, as an optional, for the call alone: copying a
-                    // `PathComponent` costs tens of instructions.
+                    // The component is made here, already optional, for the call alone: `read`
+                    // takes it as the unwrap functions do, so no thunk converts it per property.
                     return try read(node, .key(key))
                 } catch let error as NotConverted {
                     return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
