@@ -293,25 +293,6 @@ extension JSONTape.Bytes {
         }
     }
 
-    /// The string at a string node (or a number's text); a short ASCII one is made in its inline
-    /// form directly (``ShortBytes``). The decoder's strings come from here too.
-    @inline(__always)
-    func string(_ node: JSONTape.Node) -> String {
-        if node.length <= ShortBytes.maximumCount {
-            let short = shortBytes(node)
-            if short.isASCII { return short.asciiString() }
-        }
-        return String(decoding: content(of: node), as: UTF8.self)
-    }
-
-    /// The bytes of a string or number node of at most ``ShortBytes/maximumCount`` bytes.
-    @inline(__always)
-    fileprivate func shortBytes(_ node: JSONTape.Node) -> ShortBytes {
-        let buffer = buffer(of: node)
-        // safe: a string or number node's bytes lie in its buffer, so it is not empty
-        return ShortBytes(start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
-    }
-
     @inline(__always)
     fileprivate func isASCII(_ node: JSONTape.Node) -> Bool {
         isASCIIBytes(content(of: node))

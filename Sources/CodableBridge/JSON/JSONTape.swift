@@ -171,6 +171,26 @@ package struct JSONTape: @unchecked Sendable {
         package func content(of node: Node) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(start: start(of: node), count: Int(node.length))
         }
+
+        /// The string at a string node (or a number's text); a short ASCII one is made in its
+        /// inline form directly (``ShortBytes``). The decoder and the tree builder make their
+        /// strings here.
+        @inline(__always)
+        func string(_ node: Node) -> String {
+            if node.length <= ShortBytes.maximumCount {
+                let short = shortBytes(node)
+                if short.isASCII { return short.asciiString() }
+            }
+            return String(decoding: content(of: node), as: UTF8.self)
+        }
+
+        /// The bytes of a string or number node of at most ``ShortBytes/maximumCount`` bytes.
+        @inline(__always)
+        func shortBytes(_ node: Node) -> ShortBytes {
+            let buffer = buffer(of: node)
+            // safe: a string or number node's bytes lie in its buffer, so it is not empty
+            return ShortBytes(start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
+        }
     }
 
     /// Where this tape's nodes point (see ``Bytes``).
@@ -185,7 +205,7 @@ package struct JSONTape: @unchecked Sendable {
     /// The string at a string node.
     @inline(__always)
     package func string(at index: Int) -> String {
-        String(decoding: bytes(of: nodes[index]), as: UTF8.self)
+        sources.string(nodes[index])
     }
 
     /// The source text of a number node.
