@@ -23,6 +23,8 @@
 extension JSONWriter {
     /// Appends `string` as a quoted, escaped JSON string.
     package mutating func writeString(_ string: String) {
+        // Most keys and many values are held inline: escaped as two words, no closure.
+        if let short = ShortBytes(inlineASCII: string), writeQuoted(short) { return }
         // Native strings lend their UTF-8 without a copy (or a retain).
         let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
         if written == nil {
@@ -36,6 +38,25 @@ extension JSONWriter {
         appendReserved(UInt8(ascii: "\""))
         appendEscaped(utf8)
         appendByte(UInt8(ascii: "\""))
+    }
+
+    /// Appends `short` quoted when none of its bytes needs an escape; returns whether it did.
+    @inline(__always)
+    private mutating func writeQuoted(_ short: ShortBytes) -> Bool {
+        // The zero bytes past the string would read as control characters.
+        let headBytes = min(short.count, 8) &* 8
+        let tailBytes = max(short.count &- 8, 0) &* 8
+        let headKept = headBytes == 64 ? UInt64.max : (UInt64(1) &<< UInt64(headBytes)) &- 1
+        let tailKept = (UInt64(1) &<< UInt64(tailBytes)) &- 1
+        let mask = JSONWriter.escapeMask(short.head, slashes: escapesSlashes) & headKept
+            | JSONWriter.escapeMask(short.tail, slashes: escapesSlashes) & tailKept
+        guard mask == 0 else { return false }
+        reserve(18)
+        appendReserved(UInt8(ascii: "\""))
+        appendWordReserved(short.head, keeping: min(short.count, 8))
+        appendWordReserved(short.tail, keeping: max(short.count &- 8, 0))
+        appendReserved(UInt8(ascii: "\""))
+        return true
     }
 
     /// Appends the escaped form of `utf8` (without quotes).

@@ -15,6 +15,9 @@
 //
 // `ShortBytesTests` checks, byte for byte, that the result equals what `String(decoding:as:)`
 // makes, for every length. Elsewhere (32-bit platforms) the standard initializer is used.
+//
+// The writer reads the same form the other way (`init?(inlineASCII:)`): a key or short value held
+// inline is escaped and stored as two words, without borrowing its UTF-8 through a closure.
 
 /// The bytes of a string of fewer than 16 bytes as two little-endian words, zero-padded.
 struct ShortBytes: Equatable {
@@ -65,6 +68,23 @@ struct ShortBytes: Equatable {
         return withUnsafeBytes(of: (head.littleEndian, tail.littleEndian)) { raw in
             String(decoding: raw.prefix(count), as: UTF8.self)
         }
+        #endif
+    }
+
+    /// The bytes of `string` when it is held inline and is ASCII; `nil` for any other string (a
+    /// longer one, one with a non-ASCII byte, one backed by a buffer or bridged), and always on
+    /// platforms whose inline layout is not read here.
+    @inline(__always)
+    init?(inlineASCII string: String) {
+        #if arch(x86_64) || arch(arm64)
+        let (head, object) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        // The discriminator's top nibble: immortal, ASCII, small (see the table above).
+        guard object &>> 60 == 0xE else { return nil }
+        self.head = head
+        self.tail = object & 0x00FF_FFFF_FFFF_FFFF
+        self.count = Int(truncatingIfNeeded: (object &>> 56) & 0xF)
+        #else
+        return nil
         #endif
     }
 }

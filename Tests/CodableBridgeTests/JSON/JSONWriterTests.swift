@@ -74,6 +74,32 @@ import Testing
         }
     }
 
+    /// Strings held inline (at most 15 ASCII bytes) are written from their two words: every
+    /// ASCII character at every position of every inline length, as a key and as a value,
+    /// matches `JSONEncoder`; the same text in a heap buffer takes the other path and writes the
+    /// same bytes.
+    @Test func inlineStringsMatchFoundation() throws {
+        for scalar in (0..<128).compactMap(Unicode.Scalar.init) {
+            for length in 1...15 {
+                for position in [0, length / 2, length - 1] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+                    bytes[position] = UInt8(scalar.value)
+                    let inline = String(decoding: bytes, as: UTF8.self)
+                    #if arch(x86_64) || arch(arm64)
+                    #expect(ShortBytes(inlineASCII: inline) != nil)
+                    #endif
+                    var heap = String()
+                    heap.reserveCapacity(64)
+                    heap += inline
+                    let value: JSONValue = [inline: .string(inline)]
+                    let expected = try foundationText(value, [])
+                    #expect(text(value) == expected, "\(inline.debugDescription)")
+                    #expect(text([heap: .string(heap)]) == expected, "\(inline.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// Words with several escapes, and escapes next to the bytes that a borrowing bit trick
     /// would wrongly flag (the byte after `"` is `#`, after `/` is `.`, after `\\` is `]`, after
     /// a control character is one more than it).

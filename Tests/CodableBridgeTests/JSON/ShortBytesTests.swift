@@ -55,4 +55,39 @@ import Testing
             #expect(!bytes.withUnsafeBufferPointer { ShortBytes($0.baseAddress!, count: length, readableEnd: $0.baseAddress! + $0.count).isASCII })
         }
     }
+
+    /// The writer's reading: an inline ASCII string gives back its count and its bytes, zero
+    /// past them.
+    @Test(arguments: samples)
+    func inlineASCIIReadsTheStandardString(_ sample: String) throws {
+        #if arch(x86_64) || arch(arm64)
+        let inline = String(decoding: Array(sample.utf8), as: UTF8.self)
+        let short = try #require(ShortBytes(inlineASCII: inline))
+        #expect(short.count == sample.utf8.count)
+        let bytes = withUnsafeBytes(of: (short.head.littleEndian, short.tail.littleEndian)) { Array($0) }
+        #expect(Array(bytes.prefix(short.count)) == Array(sample.utf8))
+        #expect(bytes.dropFirst(short.count).allSatisfy { $0 == 0 })
+        #else
+        #expect(ShortBytes(inlineASCII: sample) == nil)
+        #endif
+    }
+
+    /// Strings not held inline, or not ASCII, are not read as inline bytes.
+    @Test func otherStringsAreNotInline() {
+        var reserved = String()
+        reserved.reserveCapacity(64)
+        reserved += "abc"  // three bytes in a heap buffer
+        let cases = [
+            String(repeating: "a", count: 16),
+            "é",
+            "id_é",
+            "日本",
+            reserved,
+            String(repeating: "long ", count: 40),
+        ]
+        for string in cases {
+            #expect(ShortBytes(inlineASCII: string) == nil, "\(string.debugDescription)")
+        }
+    }
 }
+
