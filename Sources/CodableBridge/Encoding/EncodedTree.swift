@@ -319,9 +319,29 @@ final class EncodedTree {
     /// A hash of the key's UTF-8 bytes, for the key filter and for comparing keys quickly. Keys
     /// are short, so it mixes the length with the first and the last eight bytes.
     static func hash(_ key: String) -> UInt32 {
+        // An inline key (nearly all of them) is hashed from its two words, with no closure.
+        if let short = ShortBytes(inlineASCII: key) { return hash(short) }
         if let hash = key.utf8.withContiguousStorageIfAvailable(hash(utf8:)) { return hash }
         var contiguous = key
         return contiguous.withUTF8(hash(utf8:))
+    }
+
+    /// The same hash as ``hash(utf8:)`` of the same bytes: the words its loads would give, taken
+    /// from the inline string's two (little-endian) words.
+    @inline(__always)
+    private static func hash(_ short: ShortBytes) -> UInt32 {
+        let count = short.count
+        var head = short.head
+        var tail: UInt64 = 0
+        if count >= 8 {
+            // Bytes count-8 ..< count; at 8 that is `head` itself (`tail` holds no bytes then).
+            tail = short.head &>> UInt64((count &- 8) &* 8) | short.tail &<< UInt64((16 &- count) &* 8)
+        } else if count >= 4 {
+            head = head & 0xFFFF_FFFF | ((head &>> UInt64((count &- 4) &* 8)) & 0xFFFF_FFFF) &<< 32
+        } else if count >= 2 {
+            head = head & 0xFFFF | ((head &>> UInt64((count &- 2) &* 8)) & 0xFFFF) &<< 16
+        }
+        return mix(head: head, tail: tail, count: count)
     }
 
     private static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -341,6 +361,11 @@ final class EncodedTree {
         } else if count == 1 {
             head = UInt64(base[0])
         }
+        return mix(head: head, tail: tail, count: count)
+    }
+
+    @inline(__always)
+    private static func mix(head: UInt64, tail: UInt64, count: Int) -> UInt32 {
         var mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD
         mixed ^= mixed >> 32
         return UInt32(truncatingIfNeeded: mixed)
