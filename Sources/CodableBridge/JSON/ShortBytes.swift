@@ -78,7 +78,7 @@ struct ShortBytes: Equatable {
     init?(inlineASCII string: String) {
         #if arch(x86_64) || arch(arm64)
         let (head, object) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        // The discriminator's top nibble: immortal, ASCII, small (see the table above).
+        // The discriminator's top nibble: immortal, ASCII, small (see the note at the top).
         guard object &>> 60 == 0xE else { return nil }
         self.head = head
         self.tail = object & 0x00FF_FFFF_FFFF_FFFF
