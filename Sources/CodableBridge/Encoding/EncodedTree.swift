@@ -317,31 +317,15 @@ final class EncodedTree {
     // MARK: Keys
 
     /// A hash of the key's UTF-8 bytes, for the key filter and for comparing keys quickly. Keys
-    /// are short, so it mixes the length with the first and the last eight bytes.
+    /// are short, so it mixes the length with two words: a key of up to 15 bytes as the standard
+    /// library holds it inline (bytes 0..<8 and 8..<16, zero-padded), a longer one's first and
+    /// last eight bytes.
     static func hash(_ key: String) -> UInt32 {
-        // An inline key (nearly all of them) is hashed from its two words, with no closure.
-        if let short = ShortBytes(inlineASCII: key) { return hash(short) }
+        // An inline key (nearly all of them) already is those two words: no closure, no loads.
+        if let short = ShortBytes(inlineASCII: key) { return mix(head: short.head, tail: short.tail, count: short.count) }
         if let hash = key.utf8.withContiguousStorageIfAvailable(hash(utf8:)) { return hash }
         var contiguous = key
         return contiguous.withUTF8(hash(utf8:))
-    }
-
-    /// The same hash as ``hash(utf8:)`` of the same bytes: the words its loads would give, taken
-    /// from the inline string's two (little-endian) words.
-    @inline(__always)
-    private static func hash(_ short: ShortBytes) -> UInt32 {
-        let count = short.count
-        var head = short.head
-        var tail: UInt64 = 0
-        if count >= 8 {
-            // Bytes count-8 ..< count; at 8 that is `head` itself (`tail` holds no bytes then).
-            tail = short.head &>> UInt64((count &- 8) &* 8) | short.tail &<< UInt64((16 &- count) &* 8)
-        } else if count >= 4 {
-            head = head & 0xFFFF_FFFF | ((head &>> UInt64((count &- 4) &* 8)) & 0xFFFF_FFFF) &<< 32
-        } else if count >= 2 {
-            head = head & 0xFFFF | ((head &>> UInt64((count &- 2) &* 8)) & 0xFFFF) &<< 16
-        }
-        return mix(head: head, tail: tail, count: count)
     }
 
     private static func hash(utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -350,14 +334,18 @@ final class EncodedTree {
         let raw = UnsafeRawPointer(base)
         var head: UInt64 = 0
         var tail: UInt64 = 0
+        // Overlapping loads instead of a byte loop; each byte lands where the inline form has it.
         if count >= 8 {
             head = raw.loadUnaligned(as: UInt64.self)
             tail = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            // Up to 15 bytes: bytes 8..<count, zero-padded (none at 8; `>>` gives 0 there).
+            if count < 16 { tail >>= UInt64((16 &- count) &* 8) }
         } else if count >= 4 {
-            // Two overlapping loads instead of a byte loop (keys like "id", "type", "url").
-            head = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) &<< 32
+            head = UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) &<< UInt64((count &- 4) &* 8)
         } else if count >= 2 {
-            head = UInt64(raw.loadUnaligned(as: UInt16.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)) &<< 16
+            head = UInt64(raw.loadUnaligned(as: UInt16.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)) &<< UInt64((count &- 2) &* 8)
         } else if count == 1 {
             head = UInt64(base[0])
         }
