@@ -23,13 +23,16 @@ let threadCounts: [Int] = {
 /// Decodes per thread and iteration.
 private let decodesPerThread = 2_000
 
-/// Runs `work` on `threads` new threads at once and returns when all are done.
-private func onThreads(_ threads: Int, _ work: @escaping @Sendable () -> Void) {
+/// Runs `work` on `threads` new threads at once and returns when all are done. Each thread gets
+/// its own copy of `data`, as each request of a server has its own body: threads sharing one
+/// buffer would contend for its reference count, which no server pays.
+private func onThreads(_ threads: Int, _ data: Data, _ work: @escaping @Sendable (Data) -> Void) {
     let done = DispatchGroup()
     for _ in 0..<threads {
         done.enter()
+        let copy = Data([UInt8](data))
         let thread = Thread {
-            work()
+            work(copy)
             done.leave()
         }
         thread.stackSize = 1 << 20
@@ -47,7 +50,7 @@ func registerThreadBenchmarks() {
         let group = "Decode small objects, \(threads) thread\(threads == 1 ? "" : "s")"
 
         Benchmark(Suite.name(group, Suite.foundation), configuration: configuration) { _ in
-            onThreads(threads) {
+            onThreads(threads, data) { data in
                 for _ in 0..<decodesPerThread {
                     blackHole(try? JSONDecoder().decode(SmallHandwritten.self, from: data))
                 }
@@ -57,7 +60,7 @@ func registerThreadBenchmarks() {
         }
 
         Benchmark(Suite.name(group, "\(Suite.bridge) (mapped)"), configuration: configuration) { _ in
-            onThreads(threads) {
+            onThreads(threads, data) { data in
                 for _ in 0..<decodesPerThread {
                     blackHole(try? BridgeDecoder().decode(SmallMapped.self, from: data))
                 }
@@ -69,7 +72,7 @@ func registerThreadBenchmarks() {
         }
 
         Benchmark(Suite.name(group, "\(Suite.bridge) (unmapped)"), configuration: configuration) { _ in
-            onThreads(threads) {
+            onThreads(threads, data) { data in
                 for _ in 0..<decodesPerThread {
                     blackHole(try? BridgeDecoder().decode(SmallHandwritten.self, from: data))
                 }

@@ -49,14 +49,14 @@ final class UnknownKeyTracker {
 
     init(nodeCount: Int, throwing: Bool) {
         let words = nodeCount / 64 + 1
-        marks = .allocate(capacity: words)
+        marks = .allocateWithMalloc(capacity: words)
         marks.initialize(repeating: 0, count: words)
         self.throwing = throwing
         pending.reserveCapacity(16)
     }
 
     deinit {
-        marks.deallocate()
+        marks.deallocateWithFree()
     }
 
     @inline(__always)

@@ -2,7 +2,7 @@ extension DecoderImpl {
     /// A decoder whose tape pointers outlive the call: it owns a copy of the tape's nodes (the
     /// text and unescaped strings stay valid as long as the tape, which the decoder keeps).
     static func ownedTapeDecoder(_ tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent]) -> DecoderImpl {
-        let nodes = UnsafeMutableBufferPointer<JSONTape.Node>.allocate(capacity: tape.nodes.count)
+        let nodes = UnsafeMutableBufferPointer<JSONTape.Node>.allocateWithMalloc(capacity: tape.nodes.count)
         _ = nodes.initialize(from: tape.nodes)
         let impl = DecoderImpl(tape: tape, nodes: UnsafeBufferPointer(nodes), options: options, report: report, path: path)
         impl.ownedBuffers = OwnedBuffers(nodes: nodes)
@@ -19,6 +19,6 @@ final class OwnedBuffers {
     }
 
     deinit {
-        nodes.deallocate()
+        nodes.deallocateWithFree()
     }
 }

@@ -15,7 +15,7 @@ struct EncodedStringTable {
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        base = .allocateWithMalloc(capacity: self.capacity)
     }
 
     /// The string at `index`.
@@ -40,9 +40,9 @@ struct EncodedStringTable {
 
     private mutating func grow() {
         let newCapacity = capacity * 2
-        let newBase = UnsafeMutablePointer<String>.allocate(capacity: newCapacity)
+        let newBase = UnsafeMutablePointer<String>.allocateWithMalloc(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        base.deallocateWithFree()
         base = newBase
         capacity = newCapacity
     }
@@ -57,6 +57,6 @@ struct EncodedStringTable {
     /// Releases the strings and the buffer.
     mutating func free() {
         removeAll()
-        base.deallocate()
+        base.deallocateWithFree()
     }
 }

@@ -126,10 +126,9 @@ final class EncodedTree {
             return
         }
         let capacity = max(capacity, 16)
-        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
-        let nodes = malloc(capacity * MemoryLayout<Node>.stride)!.bindMemory(to: Node.self, capacity: capacity)
+        let nodes = UnsafeMutablePointer<Node>.allocateWithMalloc(capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
-        storage = .allocate(capacity: 1)
+        storage = .allocateWithMalloc(capacity: 1)
         storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity, strings: EncodedStringTable(capacity: capacity)))
     }
 
@@ -142,10 +141,10 @@ final class EncodedTree {
     }
 
     private static func free(_ storage: UnsafeMutablePointer<Storage>) {
-        Foundation.free(storage.pointee.nodes)
+        storage.pointee.nodes.deallocateWithFree()
         storage.pointee.strings.free()
         storage.deinitialize(count: 1)
-        storage.deallocate()
+        storage.deallocateWithFree()
     }
 
     /// One spare tree storage per thread, so that the next encode on the thread reuses memory

@@ -116,7 +116,7 @@ extension JSONTape {
             // safe: end > 0, so the buffer is not empty
             text = UnsafeBufferPointer(start: input.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
         } else {
-            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + 1)
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: count + 1)
             if count > 0 {
                 // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
                 UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
@@ -134,7 +134,7 @@ extension JSONTape {
             self.init(text: text, unescaped: UnsafeBufferPointer(unescaped), nodes: nodes,
                       storage: Storage(owner: borrow ? owner : nil, ownedText: ownedText, unescaped: unescaped))
         } catch {
-            ownedText?.deallocate()
+            ownedText?.deallocateWithFree()
             if borrow {
                 // A borrowed parse stops at the last bracket, so for a broken document its first
                 // problem can differ from the copying parse's, which reads on into the trailing
@@ -197,8 +197,8 @@ struct JSONParser: ~Copyable {
     var nodes: [JSONTape.Node]
     /// The unescaped bytes of strings with escapes, back to back (the tape's `unescaped`).
     var unescaped = ScratchBuffer<UInt8>(capacity: 0)
-    var frames = ScratchBuffer<Frame>(capacity: 32)
-    var keys = ScratchBuffer<KeySpan>(capacity: 64)
+    var frames = ScratchBuffer<Frame>(capacity: 16)
+    var keys = ScratchBuffer<KeySpan>(capacity: 32)
     var duplicates = DuplicateKeyDetector()
 
     init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int) {
@@ -287,6 +287,9 @@ struct JSONParser: ~Copyable {
             let c = p[i]
             // Anything above the space is not whitespace: one comparison in the common case.
             if c > 0x20 { return i }
+            // One space and a token (`"key": value`, `, value`): the space pretty-printers put
+            // after `:` and often after `,`. (A space is never the last readable byte.)
+            if c == 0x20, p[i + 1] > 0x20 { return i + 1 }
             guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return i }
             i = skipSpaces(i + 1)
         }

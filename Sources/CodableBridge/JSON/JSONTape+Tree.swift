@@ -169,9 +169,10 @@ private struct TreeBuilder: ~Copyable {
     let bytes: JSONTape.Bytes
     /// Empty until a container holds another one (the innermost is kept in `build`).
     var frames = ScratchBuffer<Frame>(capacity: 0)
-    // Room for an object of 64 members before the stacks have to grow.
-    var values = ScratchBuffer<JSONValue>(capacity: 64)
-    var keys = ScratchBuffer<String>(capacity: 64)
+    // Room for an object of 32 members before the stacks have to grow; 1 KB at most each, which
+    // glibc's per-thread cache still serves (larger blocks take its slower general path).
+    var values = ScratchBuffer<JSONValue>(capacity: 32)
+    var keys = ScratchBuffer<String>(capacity: 32)
     /// Shares one `String` among equal long keys (arrays of similar objects repeat their keys);
     /// only used for subtrees big enough to repay setting it up.
     var keyCache: KeyCache?

@@ -103,8 +103,8 @@ package struct JSONTape: @unchecked Sendable {
         }
 
         deinit {
-            ownedText?.deallocate()
-            unescaped?.deallocate()
+            ownedText?.deallocateWithFree()
+            unescaped?.deallocateWithFree()
         }
     }
 
@@ -132,7 +132,7 @@ package struct JSONTape: @unchecked Sendable {
     /// A tape over a copy of `bytes` (the tree-to-tape conversion builds its text this way).
     /// `bytes` must end with a byte no number continues with (a NUL).
     package init(bytes: [UInt8], nodes: [Node]) {
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: max(1, bytes.count))
         _ = copy.initialize(from: bytes)
         self.init(text: UnsafeBufferPointer(rebasing: copy[..<bytes.count]), unescaped: UnsafeBufferPointer(start: nil, count: 0),
                   nodes: nodes, storage: Storage(owner: nil, ownedText: copy, unescaped: nil))

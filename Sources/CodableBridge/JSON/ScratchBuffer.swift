@@ -1,5 +1,5 @@
-// A growable noncopyable stack for the parser (frames, keys, unescaped strings) and the
-// tape-to-tree conversion.
+// A growable noncopyable stack for the parser (frames, keys, unescaped strings), the
+// tape-to-tree conversion and the decoder's cursors.
 
 /// A growable stack freed (with any elements left) when its owner ends. Unlike `Array` it has no
 /// copy-on-write or bounds checks in the hot loops, and elements can be *moved* out in bulk,
@@ -16,12 +16,12 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// append (for stacks that most documents never use, such as the unescaped strings).
     init(capacity: Int = 16) {
         self.capacity = max(0, capacity)
-        base = capacity > 0 ? .allocate(capacity: capacity) : Self.unallocated
+        base = capacity > 0 ? .allocateWithMalloc(capacity: capacity) : Self.unallocated
     }
 
     deinit {
         base.deinitialize(count: count)
-        if capacity > 0 { base.deallocate() }
+        if capacity > 0 { base.deallocateWithFree() }
     }
 
     /// The `base` of a stack with no storage: aligned, never read or written, never freed.
@@ -94,8 +94,8 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// Sets the count after elements were initialized through `base` (trivial elements only).
     mutating func setCount(_ newCount: Int) { count = newCount }
 
-    /// Hands over the elements (the caller deallocates them; the start is `nil` when nothing was
-    /// ever allocated) and starts again empty.
+    /// Hands over the elements (the caller frees them with `deallocateWithFree()`; the start is
+    /// `nil` when nothing was ever allocated) and starts again empty.
     mutating func takeAll() -> UnsafeMutableBufferPointer<Element> {
         let taken = UnsafeMutableBufferPointer(start: capacity > 0 ? base : nil, count: count)
         capacity = 0
@@ -107,9 +107,9 @@ struct ScratchBuffer<Element>: ~Copyable {
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
         let newCapacity = max(capacity * 2, minimum, 16)
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let newBase = UnsafeMutablePointer<Element>.allocateWithMalloc(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        if capacity > 0 { base.deallocate() }
+        if capacity > 0 { base.deallocateWithFree() }
         base = newBase
         capacity = newCapacity
     }

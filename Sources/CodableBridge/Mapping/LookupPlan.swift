@@ -59,7 +59,7 @@ final class LookupPlanStorage: @unchecked Sendable {  // written only while the 
     private var segments: [String: UnsafeBufferPointer<UInt8>] = [:]
 
     deinit {
-        for allocation in allocations { allocation.deallocate() }
+        for allocation in allocations { free(allocation) }
     }
 
     /// The plan of one property's candidates.
@@ -106,8 +106,8 @@ final class LookupPlanStorage: @unchecked Sendable {  // written only while the 
     }
 
     private func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutableBufferPointer<T> {
-        let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(count, 1))
-        // safe: `allocate` never returns a buffer without a base address
+        let buffer = UnsafeMutableBufferPointer<T>.allocateWithMalloc(capacity: max(count, 1))
+        // safe: `allocateWithMalloc` never returns a buffer without a base address
         allocations.append(UnsafeMutableRawPointer(buffer.baseAddress!))
         return UnsafeMutableBufferPointer(rebasing: buffer[..<count])
     }

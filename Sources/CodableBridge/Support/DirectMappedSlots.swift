@@ -23,13 +23,13 @@ struct DirectMappedSlots<Value>: ~Copyable {
         precondition(count > 0 && count & (count - 1) == 0, "the slot count must be a power of two")
         self.count = count
         mask = UInt(count - 1)
-        slots = .allocate(capacity: count)
+        slots = .allocateWithMalloc(capacity: count)
         slots.initialize(repeating: Slot(key: 0, value: empty), count: count)
     }
 
     deinit {
         slots.deinitialize(count: count)
-        slots.deallocate()
+        slots.deallocateWithFree()
     }
 
     @inline(__always)
