@@ -115,8 +115,7 @@ extension DecoderImpl {
             let node = position
             let childPath = Array(impl.path.prefix(depth)) + extra + [.index(currentIndex)]
             advance()
-            return DecoderImpl(tape: impl.tape, nodes: impl.nodes, options: impl.options,
-                               report: impl.report, path: childPath, current: node)
+            return DecoderImpl(tape: impl.tape, options: impl.options, report: impl.report, path: childPath, current: node)
         }
     }
 

@@ -337,11 +337,10 @@ extension DecoderImpl {
             let snapshot = try context?.snapshot?.child(key.stringValue)
             let decoder: DecoderImpl
             if let node = lookup {
-                decoder = DecoderImpl(tape: impl.tape, nodes: impl.nodes, options: impl.options,
-                                      report: impl.report, path: Array(childPath), current: node)
+                decoder = DecoderImpl(tape: impl.tape, options: impl.options, report: impl.report, path: Array(childPath), current: node)
             } else {
-                decoder = DecoderImpl.ownedTapeDecoder(JSONTape(value: snapshot == nil ? .null : .object([:])), options: impl.options,
-                                                       report: impl.report, path: Array(childPath))
+                decoder = DecoderImpl(tape: JSONTape(value: snapshot == nil ? .null : .object([:])), options: impl.options,
+                                      report: impl.report, path: Array(childPath))
             }
             if let snapshot { decoder.update = UpdateFallback(level: snapshot) }
             return decoder

@@ -63,19 +63,15 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
     let unknownKeys: UnknownKeyTracker?
-    /// Buffers this decoder owns (a decoder made for a tape built on the fly).
-    var ownedBuffers: OwnedBuffers?
     /// Members found so far: an optional flattened model is `nil` when its decode found none
     /// (see DecoderImpl+Flatten.swift).
     @exclusivity(unchecked) var membersFound = 0
     /// What flatten and tagged enums learn while tables are verified (see DecoderImpl+Flatten.swift).
     lazy var shapes = ShapeFacts()
 
-    init(tape: JSONTape, nodes: UnsafeBufferPointer<JSONTape.Node>,
-         options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0)
-    {
+    init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0) {
         self.tape = tape
-        self.nodes = nodes
+        self.nodes = tape.nodeBuffer  // valid as long as `tape`, which this decoder keeps
         self.bytes = tape.sources
         self.options = options
         self.report = report
@@ -87,13 +83,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.current = current
     }
 
-    /// Runs `body` with a decoder over `tape`, whose pointers stay valid for the call.
+    /// Runs `body` with a decoder over `tape`.
     static func with<R>(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent],
                         _ body: (DecoderImpl) throws -> R) rethrows -> R
     {
-        try tape.nodes.withUnsafeBufferPointer { nodes in
-            try body(DecoderImpl(tape: tape, nodes: nodes, options: options, report: report, path: path))
-        }
+        try body(DecoderImpl(tape: tape, options: options, report: report, path: path))
     }
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.

@@ -129,10 +129,11 @@ extension JSONTape {
             // safe: `text` is borrowed from a non-empty buffer or is a copy of count + 1 bytes
             var parser = JSONParser(text.baseAddress!, count: borrow ? end : count, readable: borrow ? end : count + 1,
                                     maxDepth: maxDepth)
-            let nodes = try parser.parseDocument()
+            try parser.parseDocument()
+            let nodes = parser.nodes.takeAll()
             let unescaped = parser.unescaped.takeAll()
-            self.init(text: text, unescaped: UnsafeBufferPointer(unescaped), nodes: nodes,
-                      storage: Storage(owner: borrow ? owner : nil, ownedText: ownedText, unescaped: unescaped))
+            self.init(text: text, storage: Storage(nodes: nodes, owner: borrow ? owner : nil, ownedText: ownedText,
+                                                   unescaped: unescaped.baseAddress == nil ? nil : unescaped))
         } catch {
             ownedText?.deallocateWithFree()
             if borrow {
@@ -194,7 +195,8 @@ struct JSONParser: ~Copyable {
     /// The number of bytes that may be read from `p` (with the NUL, when there is one).
     let readable: Int
     let maxDepth: Int
-    var nodes: [JSONTape.Node]
+    /// The tape's nodes (handed over with `takeAll()`).
+    var nodes: ScratchBuffer<JSONTape.Node>
     /// The unescaped bytes of strings with escapes, back to back (the tape's `unescaped`).
     var unescaped = ScratchBuffer<UInt8>(capacity: 0)
     var frames = ScratchBuffer<Frame>(capacity: 16)
@@ -206,16 +208,15 @@ struct JSONParser: ~Copyable {
         self.count = count
         self.readable = readable
         self.maxDepth = max(0, maxDepth)
-        nodes = []
         // Typical documents have one node per 13–27 bytes; minified arrays of small numbers can
-        // have one per 2, and then the array simply grows.
-        nodes.reserveCapacity(count / 12 + 8)
+        // have one per 2, and then the buffer simply grows.
+        nodes = ScratchBuffer(capacity: count / 12 + 8)
     }
 
     // MARK: The loop
 
-    /// Parses the whole input and returns the nodes.
-    mutating func parseDocument() throws(Failure) -> [JSONTape.Node] {
+    /// Parses the whole input into `nodes`.
+    mutating func parseDocument() throws(Failure) {
         let bom = count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var i = skipWhitespace(bom)
         outer: while true {
@@ -276,7 +277,6 @@ struct JSONParser: ~Copyable {
         guard i == count else {
             throw Failure(offset: i, reason: "unexpected \(describe(at: i)) after the root value; a document holds exactly one value")
         }
-        return nodes
     }
 
     /// Skips JSON whitespace (space, tab, LF, CR) from `i`. Stops at the stopper.

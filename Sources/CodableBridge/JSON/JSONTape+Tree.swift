@@ -142,10 +142,8 @@ extension JSONTape {
     /// - Parameter index: A node index of this tape.
     /// - Returns: The value rooted at that node.
     package func value(at index: Int) -> JSONValue {
-        nodes.withUnsafeBufferPointer { nodes in
-            var builder = TreeBuilder(nodes: nodes, bytes: sources)
-            return builder.build(from: index)
-        }
+        var builder = TreeBuilder(nodes: nodeBuffer, bytes: sources)
+        return builder.build(from: index)
     }
 }
 

@@ -86,9 +86,11 @@ package struct JSONTape: @unchecked Sendable {
         package static let escaped: UInt8 = 8
     }
 
-    /// Keeps a tape's bytes alive: the caller's storage the text borrows, or the tape's own copy,
-    /// and the unescaped strings.
+    /// Keeps a tape's memory alive: the nodes, the caller's storage the text borrows or the
+    /// tape's own copy, and the unescaped strings. All of it from `malloc`.
     final class Storage: @unchecked Sendable {
+        /// The nodes.
+        let nodes: UnsafeMutableBufferPointer<Node>
         /// The `Data`, `String` or `[UInt8]` whose storage ``JSONTape/text`` points into.
         let owner: Any?
         /// The text, when the tape owns a copy.
@@ -96,13 +98,16 @@ package struct JSONTape: @unchecked Sendable {
         /// The unescaped strings.
         let unescaped: UnsafeMutableBufferPointer<UInt8>?
 
-        init(owner: Any?, ownedText: UnsafeMutableBufferPointer<UInt8>?, unescaped: UnsafeMutableBufferPointer<UInt8>?) {
+        init(nodes: UnsafeMutableBufferPointer<Node>, owner: Any?, ownedText: UnsafeMutableBufferPointer<UInt8>?,
+             unescaped: UnsafeMutableBufferPointer<UInt8>?) {
+            self.nodes = nodes
             self.owner = owner
             self.ownedText = ownedText
             self.unescaped = unescaped
         }
 
         deinit {
+            nodes.deallocateWithFree()
             ownedText?.deallocateWithFree()
             unescaped?.deallocateWithFree()
         }
@@ -114,28 +119,49 @@ package struct JSONTape: @unchecked Sendable {
     package let text: UnsafeBufferPointer<UInt8>
     /// The unescaped bytes of the strings marked ``Flags/escaped``, back to back.
     package let unescaped: UnsafeBufferPointer<UInt8>
-    /// The nodes in document order; node 0 is the root.
-    package var nodes: [Node]
-    /// Keeps `text` and `unescaped` valid as long as any copy of the tape exists.
+    /// The nodes in document order, without keeping them alive: valid while this tape (or a copy
+    /// of it) is. For readers that hold the tape as long as they read: the decoder keeps it, the
+    /// tree builder runs inside a method of it. A buffer, not an array: the parser appends
+    /// without an array's uniqueness check (a third of the cost of a node).
+    package let nodeBuffer: UnsafeBufferPointer<Node>
+    /// Keeps `nodeBuffer`, `text` and `unescaped` valid as long as any copy of the tape exists.
     let storage: Storage
+
+    /// The nodes in document order; node 0 is the root. The collection keeps the tape's memory
+    /// alive, so it may outlive the tape value it came from.
+    package var nodes: Nodes { Nodes(buffer: nodeBuffer, storage: storage) }
+
+    /// A tape's nodes, holding on to its memory.
+    package struct Nodes: RandomAccessCollection {
+        let buffer: UnsafeBufferPointer<Node>
+        let storage: Storage
+
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { buffer.count }
+        package subscript(index: Int) -> Node { buffer[index] }
+    }
 
     /// The default nesting limit of the parser and decoder.
     package static let defaultMaxDepth = 512
 
-    init(text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>, nodes: [Node], storage: Storage) {
+    /// A tape over `storage`'s memory: `nodes` and `unescaped` are all of theirs (`unescaped` may
+    /// be missing), `text` is borrowed from `storage.owner` or is `storage.ownedText`.
+    init(text: UnsafeBufferPointer<UInt8>, storage: Storage) {
         self.text = text
-        self.unescaped = unescaped
-        self.nodes = nodes
+        self.unescaped = UnsafeBufferPointer(storage.unescaped ?? UnsafeMutableBufferPointer(start: nil, count: 0))
+        self.nodeBuffer = UnsafeBufferPointer(storage.nodes)
         self.storage = storage
     }
 
-    /// A tape over a copy of `bytes` (the tree-to-tape conversion builds its text this way).
-    /// `bytes` must end with a byte no number continues with (a NUL).
+    /// A tape over copies of `bytes` and `nodes` (the tree-to-tape conversion builds them this
+    /// way). `bytes` must end with a byte no number continues with (a NUL).
     package init(bytes: [UInt8], nodes: [Node]) {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: max(1, bytes.count))
         _ = copy.initialize(from: bytes)
-        self.init(text: UnsafeBufferPointer(rebasing: copy[..<bytes.count]), unescaped: UnsafeBufferPointer(start: nil, count: 0),
-                  nodes: nodes, storage: Storage(owner: nil, ownedText: copy, unescaped: nil))
+        let ownedNodes = UnsafeMutableBufferPointer<Node>.allocateWithMalloc(capacity: nodes.count)
+        _ = ownedNodes.initialize(from: nodes)
+        self.init(text: UnsafeBufferPointer(rebasing: copy[..<bytes.count]),
+                  storage: Storage(nodes: ownedNodes, owner: nil, ownedText: copy, unescaped: nil))
     }
 
     // MARK: Navigation
@@ -143,7 +169,7 @@ package struct JSONTape: @unchecked Sendable {
     /// The index of the node after the subtree rooted at `index`.
     @inline(__always)
     package func nextSibling(_ index: Int) -> Int {
-        let node = nodes[index]
+        let node = nodeBuffer[index]
         return node.kind.rawValue >= Kind.array.rawValue ? node.payload : index + 1
     }
 
@@ -205,7 +231,7 @@ package struct JSONTape: @unchecked Sendable {
     /// The string at a string node.
     @inline(__always)
     package func string(at index: Int) -> String {
-        sources.string(nodes[index])
+        sources.string(nodeBuffer[index])
     }
 
     /// The source text of a number node.

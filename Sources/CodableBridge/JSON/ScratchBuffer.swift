@@ -1,9 +1,12 @@
-// A growable noncopyable stack for the parser (frames, keys, unescaped strings), the
+// A growable noncopyable stack for the parser (nodes, frames, keys, unescaped strings), the
 // tape-to-tree conversion and the decoder's cursors.
+
+import Foundation
 
 /// A growable stack freed (with any elements left) when its owner ends. Unlike `Array` it has no
 /// copy-on-write or bounds checks in the hot loops, and elements can be *moved* out in bulk,
-/// without reference counting. Used by the parser (frames, keys, the unescaped strings) and by
+/// without reference counting. Used by the parser (the nodes, frames, keys, the unescaped
+/// strings) and by
 /// `JSONTape.value(at:)`.
 struct ScratchBuffer<Element>: ~Copyable {
     /// The elements, `count` of them initialized.
@@ -104,13 +107,22 @@ struct ScratchBuffer<Element>: ~Copyable {
         return taken
     }
 
+    /// Doubles the room (at least). Plain bytes (the tape's nodes, the unescaped strings) grow with
+    /// `realloc`, which moves a large block by remapping its pages instead of copying them, so a
+    /// big document's nodes never exist twice; other elements are moved to a new block.
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
         let newCapacity = max(capacity * 2, minimum, 16)
-        let newBase = UnsafeMutablePointer<Element>.allocateWithMalloc(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        if capacity > 0 { base.deallocateWithFree() }
-        base = newBase
+        if _isPOD(Element.self), capacity > 0 {
+            let bytes = MallocMemory.byteCount(Element.self, newCapacity)
+            guard let moved = realloc(base, bytes) else { MallocMemory.outOfMemory(bytes) }
+            base = moved.bindMemory(to: Element.self, capacity: newCapacity)
+        } else {
+            let newBase = UnsafeMutablePointer<Element>.allocateWithMalloc(capacity: newCapacity)
+            newBase.moveInitialize(from: base, count: count)
+            if capacity > 0 { base.deallocateWithFree() }
+            base = newBase
+        }
         capacity = newCapacity
     }
 }
