@@ -7,6 +7,8 @@ how CodableBridge compares with Foundation.
     python3 compare.py --filter 'Decode .*'     # run part of it (package-benchmark regex, whole-name match)
     python3 compare.py --input results/Current_run.jmh.json     # no run: read an export
     python3 compare.py --update-docs ../Docs/Performance.md     # also rewrite the generated block
+    python3 compare.py --runs 3                 # run three times, each benchmark's fastest of the three
+    python3 compare.py --input a.jmh.json --input b.jmh.json    # no run: merge saved exports
 
 Benchmark names are "<group> — <variant>" ("Decode twitter — Foundation",
 "Decode twitter — CodableBridge (lenient)"). A variant's speed-up is the group's Foundation
@@ -60,14 +62,17 @@ def load_average():
         return None
 
 
-LOAD = {}   # "start"/"end" → 1-minute load average around the run
+LOAD = {}   # "start"/"end" → 1-minute load average around the run (the highest over several runs)
+RUNS = 1    # how many runs (or exports) the results merge
 
 
 def run_suite(extra_args):
     """Runs the suite with a JMH export into a temporary folder; returns the export's path and
     the number of benchmarks whose setup failed."""
     out_dir = tempfile.mkdtemp(prefix="codablebridge-bench-")
-    LOAD["start"] = load_average()
+    start = load_average()
+    if start is not None:
+        LOAD["start"] = max(LOAD.get("start", start), start)
     command = ["swift", "package", "--disable-sandbox", "benchmark",
                "--format", "jmh", "--path", out_dir, "--no-progress"] + extra_args
     print("$ " + " ".join(command), file=sys.stderr)
@@ -78,7 +83,9 @@ def run_suite(extra_args):
         # SetupFailure.delayExit in Support.swift).
         result = subprocess.run(command, cwd=HERE, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                 restore_signals=False)
-    LOAD["end"] = load_average()
+    end = load_average()
+    if end is not None:
+        LOAD["end"] = max(LOAD.get("end", end), end)
     with open(log_path, errors="replace") as log:
         lines = log.read().splitlines()
     failures = [lines[i + 2] for i, line in enumerate(lines[:-2]) if "setup failed:" in line]
@@ -117,6 +124,23 @@ def read_export(path):
             "mallocs": mallocs["scorePercentiles"]["50.0"] if mallocs else None,
         }
     return results
+
+
+def merge(runs):
+    """Several runs' results as one: each benchmark's fastest time (and fewest mallocs, highest
+    throughput) over the runs it was in. Slow outliers on a shared machine come from other work;
+    the fastest run is the one least disturbed, for Foundation and CodableBridge alike."""
+    merged = {}
+    for results in runs:
+        for name, entry in results.items():
+            if name not in merged:
+                merged[name] = dict(entry)
+                continue
+            best = merged[name]
+            for key, pick in (("time", min), ("mallocs", min), ("throughput", max)):
+                values = [v for v in (best[key], entry[key]) if v is not None]
+                best[key] = pick(values) if values else None
+    return merged
 
 
 def split(name):
@@ -396,7 +420,8 @@ def report(results, command):
         (f"Load average (1 min) at the start / end of the run: {LOAD['start']:.1f} / {LOAD['end']:.1f} "
          f"(above {machine['cores']} means other work competed for the cores).  ")
         if LOAD.get("start") is not None and LOAD.get("end") is not None else "",
-        f"Times are each benchmark's {'fastest iteration (minimum)' if STAT == 'min' else 'median iteration'}; "
+        f"Times are each benchmark's {'fastest iteration (minimum)' if STAT == 'min' else 'median iteration'}"
+        f"{f', the fastest of {RUNS} runs' if RUNS > 1 else ''}; "
         "malloc counts are medians. `pending` means the benchmark did not run (its setup failed).",
         "",
         family_table(results, "Decode", [BRIDGE, f"{BRIDGE} (lenient)", f"{BRIDGE} (mapped)"],
@@ -435,13 +460,17 @@ def update_docs(path, text):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--input", help="a JMH export (…/Current_run.jmh.json) to read instead of running the suite")
+    parser.add_argument("--input", action="append", default=[],
+                        help="a JMH export (…/Current_run.jmh.json) to read instead of running the suite; "
+                             "repeat it to merge several (each benchmark's fastest)")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="run the suite this many times and keep each benchmark's fastest (default 1)")
     parser.add_argument("--filter", action="append", default=[], help="passed to `swift package benchmark --filter`")
     parser.add_argument("--update-docs", metavar="PATH", help="rewrite the generated block of Docs/Performance.md")
     parser.add_argument("--statistic", choices=sorted(STATISTIC), default="min",
                         help="wall-clock statistic for the tables (default: min, robust on a shared machine)")
     args = parser.parse_args()
-    global STAT
+    global STAT, RUNS
     STAT = args.statistic
 
     extra = []
@@ -450,10 +479,16 @@ def main():
     command = "swift package --disable-sandbox benchmark" + "".join(f" --filter '{f}'" for f in args.filter)
     failures = 0
     if args.input:
-        path = args.input
+        paths = args.input
     else:
-        path, failures = run_suite(extra)
-    results = read_export(path)
+        paths = []
+        for _ in range(max(1, args.runs)):
+            path, failed = run_suite(extra)
+            print(f"export: {path}", file=sys.stderr)
+            paths.append(path)
+            failures = max(failures, failed)
+    RUNS = len(paths)
+    results = merge(read_export(path) for path in paths)
     if not results:
         sys.exit("the export holds no results")
     text = report(results, command)
