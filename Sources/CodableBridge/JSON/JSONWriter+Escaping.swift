@@ -61,9 +61,21 @@ extension JSONWriter {
 
     /// Appends the escaped form of `utf8` (without quotes).
     package mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // One loop per setting, so the slash test is decided once per string, not once per word.
+        if escapesSlashes {
+            appendEscaped(utf8, slashes: true)
+        } else {
+            appendEscaped(utf8, slashes: false)
+        }
+    }
+
+    /// ``appendEscaped(_:)``, eight bytes at a time: a word without a byte to escape is stored
+    /// as it is; otherwise its escapes are written lowest first from that one word (URLs under the
+    /// default slash escaping have one every few bytes).
+    @inline(__always)
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, slashes: Bool) {
         guard let start = utf8.baseAddress else { return }
         let end = utf8.count
-        let slashes = escapesSlashes
         var i = 0
         while i < end {
             let available = end &- i
@@ -83,19 +95,36 @@ extension JSONWriter {
                 mask = JSONWriter.escapeMask(word, slashes: slashes) & (UInt64(1) &<< UInt64(available &* 8) &- 1)
                 width = available
             }
-            // Room for the whole word and one escape after it.
-            reserve(8 &+ 6)
+            i &+= width
             if mask == 0 {
+                reserve(8)
                 appendWordReserved(word, keeping: width)
-                i &+= width
                 continue
             }
-            let kept = mask.trailingZeroBitCount &>> 3
-            appendWordReserved(word, keeping: kept)
-            i &+= kept
-            appendEscapeReserved(for: start[i])
-            i &+= 1
+            // Room for every byte escaped (six bytes each) and a last whole-word store.
+            reserve(8 &* 6 &+ 8)
+            var written = 0  // bytes of `word` already appended or escaped
+            repeat {
+                let position = mask.trailingZeroBitCount &>> 3
+                mask &= mask &- 1
+                let byte = UInt8(truncatingIfNeeded: word &>> UInt64(position &* 8))
+                // A borrow can flag a byte above a true one ('.' after '/', ' ' after a control
+                // character): such a byte is copied with the rest.
+                guard JSONWriter.needsEscape(byte, slashes: slashes) else { continue }
+                appendWordReserved(word &>> UInt64(written &* 8), keeping: position &- written)
+                appendEscapeReserved(for: byte)
+                written = position &+ 1
+            } while mask != 0
+            // `written` is 8 only when the last byte was escaped; the shift then keeps nothing.
+            appendWordReserved(written < 8 ? word &>> UInt64(written &* 8) : 0, keeping: width &- written)
         }
+    }
+
+    /// Whether `byte` is written as an escape: below 0x20, `"`, `\\`, and `/` when slashes are
+    /// escaped.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, slashes: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slashes && byte == UInt8(ascii: "/"))
     }
 
     /// The `count` (1 to 7) bytes at `bytes` as a little-endian word, zero above them: two

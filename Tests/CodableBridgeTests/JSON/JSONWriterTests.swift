@@ -112,6 +112,8 @@ import Testing
         for shift in 0 ..< 8 {
             let shifted = String(repeating: "x", count: shift) + string
             #expect(text(.string(shifted)) == (try foundationText(.string(shifted), [])), "\(shifted.debugDescription)")
+            #expect(text(.string(shifted), [.withoutEscapingSlashes]) == (try foundationText(.string(shifted), [.withoutEscapingSlashes])),
+                    "\(shifted.debugDescription), slashes kept")
         }
     }
 
