@@ -6,8 +6,7 @@ import Foundation
 /// A growable stack freed (with any elements left) when its owner ends. Unlike `Array` it has no
 /// copy-on-write or bounds checks in the hot loops, and elements can be *moved* out in bulk,
 /// without reference counting. Used by the parser (the nodes, frames, keys, the unescaped
-/// strings) and by
-/// `JSONTape.value(at:)`.
+/// strings), by `JSONTape.value(at:)` and by the decoder (its cursors).
 struct ScratchBuffer<Element>: ~Copyable {
     /// The elements, `count` of them initialized.
     private(set) var base: UnsafeMutablePointer<Element>
