@@ -1,8 +1,8 @@
 // Decoding on several threads at once: does the throughput grow with the threads?
 //
 // "Decode small objects, K threads — <variant>" (K = 1, 2 and N, N = the number of cores, at least
-// 4): K threads each decode one small object 2 000 times, with a fresh decoder per decode (a
-// server decoding one request per call). An iteration's time is the wall-clock time until the last
+// 4): K threads each decode one small object 2 000 times, each from its own copy of the bytes,
+// with a fresh decoder per decode (a server decoding one request per call). An iteration's time is the wall-clock time until the last
 // thread is done, so with perfect scaling it does not grow with K. compare.py prints the scaling,
 // K × time(1 thread) / time(K threads): 2.00× at 2 threads is perfect.
 //
