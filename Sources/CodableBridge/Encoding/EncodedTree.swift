@@ -197,9 +197,7 @@ final class EncodedTree {
     /// (for large arrays without copying, by remapping pages).
     private func grow() {
         let newCapacity = storage.pointee.capacity * 2
-        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
-        let bytes = realloc(storage.pointee.nodes, newCapacity * MemoryLayout<Node>.stride)!
-        storage.pointee.nodes = bytes.bindMemory(to: Node.self, capacity: newCapacity)
+        storage.pointee.nodes = storage.pointee.nodes.reallocatedWithMalloc(capacity: newCapacity)
         storage.pointee.capacity = newCapacity
     }
 

@@ -58,15 +58,14 @@ package struct JSONWriter: ~Copyable {
     ///   - capacity: Bytes to reserve up front. Defaults to 256.
     package init(options: OutputFormatting, capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
-        base = malloc(self.capacity)!.bindMemory(to: UInt8.self, capacity: self.capacity)
+        base = .allocateWithMalloc(capacity: self.capacity)
         isPretty = options.contains(.prettyPrinted)
         sortsKeys = options.contains(.sortedKeys)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
     }
 
     deinit {
-        free(base)
+        base.deallocateWithFree()
     }
 
     /// A copy of the text written so far.
@@ -92,10 +91,10 @@ package struct JSONWriter: ~Copyable {
         if count &+ extra > capacity { grow(extra) }
     }
 
+    @inline(never)  // the cold path of `reserve`, kept out of the writing loops
     private mutating func grow(_ extra: Int) {
         capacity = max(capacity * 2, count + extra)
-        // safe: allocation failure is not recoverable (as in the standard library's own buffers)
-        base = realloc(base, capacity)!.bindMemory(to: UInt8.self, capacity: capacity)
+        base = base.reallocatedWithMalloc(capacity: capacity)
     }
 
     /// Appends a byte after ``reserve(_:)`` made room for it.

@@ -113,9 +113,7 @@ struct ScratchBuffer<Element>: ~Copyable {
     private mutating func grow(to minimum: Int = 0) {
         let newCapacity = max(capacity * 2, minimum, 16)
         if _isPOD(Element.self), capacity > 0 {
-            let bytes = MallocMemory.byteCount(Element.self, newCapacity)
-            guard let moved = realloc(base, bytes) else { MallocMemory.outOfMemory(bytes) }
-            base = moved.bindMemory(to: Element.self, capacity: newCapacity)
+            base = base.reallocatedWithMalloc(capacity: newCapacity)
         } else {
             let newBase = UnsafeMutablePointer<Element>.allocateWithMalloc(capacity: newCapacity)
             newBase.moveInitialize(from: base, count: count)
