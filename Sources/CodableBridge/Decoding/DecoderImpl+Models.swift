@@ -39,11 +39,10 @@ extension DecoderImpl {
                 rewritten = try synthesisedEnumForm(of: rewritten, meta: meta, node: node, key: key)
             }
             let childPath = path + (key.map { [$0] } ?? [])
-            return try DecoderImpl.with(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath) { child in
-                child.update = update
-                defer { membersFound &+= child.membersFound }
-                return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
-            }
+            let child = DecoderImpl(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath)
+            child.update = update
+            defer { membersFound &+= child.membersFound }
+            return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
         }
         return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key)
     }
@@ -70,9 +69,8 @@ extension DecoderImpl {
         let string = text(node)
         guard string.first(where: { !$0.isWhitespace }) == "{",
               let embedded = try? JSONTape(parsing: string, maxDepth: options.maxDepth) else { return nil }
-        let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
-            try child.unwrap(T.self, node: 0, key: nil)
-        }
+        let child = DecoderImpl(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? []))
+        let value = try child.unwrap(T.self, node: 0, key: nil)
         record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }

@@ -156,9 +156,8 @@ extension DecoderImpl {
         let first = bytes.content(of: nodes[node]).first { $0 > 0x20 }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         guard let embedded = try? JSONTape(parsing: text(node), maxDepth: options.maxDepth) else { return nil }
-        let value = try DecoderImpl.with(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? [])) { child in
-            try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
-        }
+        let child = DecoderImpl(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? []))
+        let value = try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
         record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }

@@ -83,25 +83,17 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.current = current
     }
 
-    /// Runs `body` with a decoder over `tape`.
-    static func with<R>(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent],
-                        _ body: (DecoderImpl) throws -> R) rethrows -> R
-    {
-        try body(DecoderImpl(tape: tape, options: options, report: report, path: path))
-    }
-
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
                                      keyPath: String?, update: UpdateFallback? = nil) throws -> T
     {
-        try with(tape: tape, options: options, report: report, path: []) { impl in
-            var node = 0
-            if let keyPath {
-                node = try impl.locate(keyPath: keyPath)
-            }
-            impl.update = update
-            return try impl.decodeRoot(T.self, node: node)
+        let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
+        var node = 0
+        if let keyPath {
+            node = try impl.locate(keyPath: keyPath)
         }
+        impl.update = update
+        return try impl.decodeRoot(T.self, node: node)
     }
 
     private func decodeRoot<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
