@@ -2,7 +2,10 @@
 /// mechanism): whether a type's tables name only real properties, and its declared defaults.
 enum DecodingTypeFacts {
     private static let verified = TypeCache<Bool>()
-    private static let defaults = TypeCache<[String: Any]?>()
+    /// Rebuilt per thread (`TypeCache.Sharing.thread`): a dictionary read by every thread would
+    /// have its reference count written by all of them. Known keys and verified tables are learnt
+    /// by a decode, so they are published for the process.
+    private static let defaults = TypeCache<[String: Any]?>(sharing: .thread)
     private static let keys = TypeCache<Set<String>>()
 
     /// The JSON keys a model type reads from its object — its own keys, mapped keys (first

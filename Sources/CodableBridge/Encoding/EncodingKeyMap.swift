@@ -120,8 +120,9 @@ final class EncodingKeyMap: Sendable {
 
     // MARK: Cache
 
-    private static let maps = TypeCache<EncodingKeyMap>()
-    private static let mapsKeepingIgnoredOnEncode = TypeCache<EncodingKeyMap>()
+    /// One per thread, like the metas they are built from (`TypeCache.Sharing.thread`).
+    private static let maps = TypeCache<EncodingKeyMap>(sharing: .thread)
+    private static let mapsKeepingIgnoredOnEncode = TypeCache<EncodingKeyMap>(sharing: .thread)
 
     /// The view of `type`'s tables, built on first use.
     ///

@@ -6,8 +6,9 @@ import Foundation
 // user writes; reading them builds dictionaries and arrays. YYModel compiles them once per class
 // into `_YYModelMeta`; we do the same. The first time a `MappableCodable` type is decoded or
 // encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
-// `ObjectIdentifier` in a `TypeCache` (each thread reads its own copy, without a lock, once it
-// has seen the type). A decoder or encoder looks a type up once per decode or encode and keeps the
+// `ObjectIdentifier` in a `TypeCache`. Each thread builds its own meta the first time it meets
+// the type and reads it without a lock afterwards: a meta is retained many times per decode, and
+// one meta shared by all threads would have its reference count written by every core. A decoder or encoder looks a type up once per decode or encode and keeps the
 // pointer in its own per-decode list, never per value.
 //
 //     struct Book: MappableCodable {
@@ -310,7 +311,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 
     // MARK: The cache
 
-    private static let metas = TypeCache<ModelMeta>()
+    /// One per thread (see `TypeCache.Sharing.thread`): every decode of a mapped model retains its
+    /// meta many times, which must not write a cache line other threads read.
+    private static let metas = TypeCache<ModelMeta>(sharing: .thread)
 
     /// The compiled mapping of `type`, built and validated on first use (an invalid table is not
     /// cached: it fails every time the type is used).

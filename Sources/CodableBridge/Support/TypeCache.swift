@@ -1,34 +1,56 @@
 import Foundation
 
-/// Facts about types, computed once per process and shared by every decode and encode: the one
-/// per-type cache mechanism (compiled mapping tables, encoding key maps, hook probe results,
-/// declared defaults, verified tables).
+/// Facts about types, computed once and shared by every decode and encode: the one per-type
+/// cache mechanism (compiled mapping tables, encoding key maps, hook probe results, declared
+/// defaults, verified tables).
 ///
 /// Entries are keyed by `ObjectIdentifier` of the type and hold only facts about types, so two
-/// threads racing on a type's first use compute the same answer; the first stored value wins and
-/// is never changed afterwards.
+/// threads racing on a type's first use compute the same answer; the first stored value wins (in
+/// the process, or in the thread for ``Sharing/thread``) and is never changed afterwards.
 ///
-/// Reading takes no lock once a thread has seen a value: the process-wide table sits behind a
-/// lock, and each thread keeps its own copy of the entries it has read (a ``ThreadLocal``
-/// dictionary). A steady-state decode therefore reads its per-type facts without touching a
-/// shared lock; the lock is taken only the first time a thread meets a type (and while a fact is
-/// still missing). Values are computed outside the lock.
+/// Reading takes no lock once a thread has seen a value: each thread keeps its own dictionary of
+/// the entries it has read (a ``ThreadLocal``). Where the value comes from depends on the cache's
+/// ``Sharing``:
+///
+/// - ``Sharing/process``: one value per process, behind a lock. A thread copies the published
+///   value the first time it meets the type, so the lock is taken only then (and while a fact is
+///   still missing). For plain values (`Bool`) and for facts a decode learns (which cannot be
+///   recomputed on another thread).
+/// - ``Sharing/thread``: each thread makes its own value with `make()` and never takes a lock.
+///   For objects read on every decode (`ModelMeta`, `EncodingKeyMap`): reading an object retains
+///   it, and one object read by every thread would have its reference count written by all of
+///   them — a cache line that moves between cores on every decode. Its price is one `make()` per
+///   thread and type, and one copy of the value per thread.
+///
+/// Values are computed outside the lock.
 ///
 /// ```swift
-/// static let metas = TypeCache<ModelMeta>()
+/// static let metas = TypeCache<ModelMeta>(sharing: .thread)
 /// let meta = try metas.value(for: Book.self) { try ModelMeta(Book.self) }
 /// ```
 final class TypeCache<Value>: @unchecked Sendable {  // `values` only under `lock`; `local` is per thread
     private let lock = NSLock()
     private var values: [ObjectIdentifier: Value] = [:]
     private let local = ThreadLocal { LocalValues() }
+    private let sharing: Sharing
+
+    /// Who shares a value: the process (one value, copied by each thread) or nobody (one value
+    /// per thread).
+    enum Sharing {
+        /// One value per process: a thread copies the published value.
+        case process
+        /// One value per thread: each thread makes its own, so no two threads touch one object.
+        case thread
+    }
 
     /// One thread's copies of published entries.
     private final class LocalValues {
         var values: [ObjectIdentifier: Value] = [:]
     }
 
-    init() {}
+    init(sharing: Sharing = .process) {
+        self.sharing = sharing
+    }
 
     /// The value stored for `type`, if any.
     @inline(__always)
@@ -36,7 +58,7 @@ final class TypeCache<Value>: @unchecked Sendable {  // `values` only under `loc
         let id = ObjectIdentifier(type)
         let mine = local.current
         if let copy = mine.values[id] { return copy }
-        return _slowPathShared(id, into: mine)
+        return sharing == .process ? _slowPathShared(id, into: mine) : nil
     }
 
     /// The value stored for `type`, or `make()`'s result stored on first use (unless another
@@ -45,6 +67,11 @@ final class TypeCache<Value>: @unchecked Sendable {  // `values` only under `loc
         let id = ObjectIdentifier(type)
         let mine = local.current
         if let copy = mine.values[id] { return copy }
+        if sharing == .thread {
+            let made = try make()
+            mine.values[id] = made
+            return made
+        }
         if let shared = _slowPathShared(id, into: mine) { return shared }
         let made = try make()
         return publish(made, for: id, into: mine)
@@ -55,7 +82,11 @@ final class TypeCache<Value>: @unchecked Sendable {  // `values` only under `loc
         let id = ObjectIdentifier(type)
         let mine = local.current
         if mine.values[id] != nil { return }
-        _ = publish(value, for: id, into: mine)
+        if sharing == .thread {
+            mine.values[id] = value
+        } else {
+            _ = publish(value, for: id, into: mine)
+        }
     }
 
     /// Reads the process-wide table and copies a found entry into this thread's table.

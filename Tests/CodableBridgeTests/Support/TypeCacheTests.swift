@@ -6,6 +6,11 @@ private struct First {}
 private struct Second {}
 private struct Third {}
 
+private struct MetaOwner: MappableCodable {
+    var name: String
+    static var keyMapping: KeyMapping { ["name": "n"] }
+}
+
 /// A box whose identity tells threads' objects apart.
 private final class Marker {}
 
@@ -37,6 +42,36 @@ struct TypeCacheTests {
         #expect(cache.get(First.self) == 7)
     }
 
+    @Test("Sharing .process: one object for every thread; .thread: each thread makes its own")
+    func sharingModes() {
+        let shared = TypeCache<Marker>(sharing: .process)
+        let mine = shared.value(for: First.self) { Marker() }
+        let seenElsewhere = OtherThread.run { ObjectIdentifier(shared.value(for: First.self) { Marker() }) }
+        #expect(seenElsewhere == ObjectIdentifier(mine))
+
+        let perThread = TypeCache<Marker>(sharing: .thread)
+        let here = perThread.value(for: First.self) { Marker() }
+        #expect(perThread.value(for: First.self) { Marker() } === here)
+        #expect(perThread.get(First.self) === here)
+        let other = OtherThread.run {
+            // Nothing is published: a new thread finds no value until it makes one.
+            let before = perThread.get(First.self)
+            let made = perThread.value(for: First.self) { Marker() }
+            return before == nil ? ObjectIdentifier(made) : ObjectIdentifier(before!)
+        }
+        #expect(other != nil && other != ObjectIdentifier(here))
+        perThread.setIfAbsent(Second.self, Marker())
+        #expect(OtherThread.run { perThread.get(Second.self).map(ObjectIdentifier.init) } == nil)
+    }
+
+    @Test("A mapped model's meta is one object per thread, so no two threads retain the same one")
+    func modelMetaPerThread() throws {
+        let here = try ModelMeta.of(MetaOwner.self)
+        #expect(try ModelMeta.of(MetaOwner.self) === here)
+        let other = OtherThread.run { try! ObjectIdentifier(ModelMeta.of(MetaOwner.self)) }
+        #expect(other != nil && other != ObjectIdentifier(here))
+    }
+
     @Test("Each thread has its own object, the same on every read")
     func threadLocalPerThread() {
         let local = ThreadLocal { Marker() }
@@ -54,7 +89,7 @@ private enum OtherThread {
         var value: ObjectIdentifier?
     }
 
-    static func run(_ body: @escaping @Sendable () -> ObjectIdentifier) -> ObjectIdentifier? {
+    static func run(_ body: @escaping @Sendable () -> ObjectIdentifier?) -> ObjectIdentifier? {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         Thread {
