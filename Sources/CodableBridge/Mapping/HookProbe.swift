@@ -39,13 +39,15 @@ package enum HookProbe {
     private static let didDecodeFlags = TypeCache<Bool>()
     private static let didEncodeFlags = TypeCache<Bool>()
 
-    private static func flags(_ hook: InstanceHook) -> TypeCache<Bool> {
-        hook == .didDecode ? didDecodeFlags : didEncodeFlags
-    }
-
     /// Whether `type` implements `hook` (does something in it), once probed in this process.
+    ///
+    /// Each branch reads its cache where it is stored: a helper returning the cache would retain
+    /// it, and every thread would write that one object's reference count on every decode.
     static func isImplemented(_ hook: InstanceHook, by type: Any.Type) -> Bool? {
-        flags(hook).get(type)
+        switch hook {
+        case .didDecode: didDecodeFlags.get(type)
+        case .didEncode: didEncodeFlags.get(type)
+        }
     }
 
     /// Calls a hook: `call` runs it. When whether `type` implements it is not `known` yet, the
@@ -58,7 +60,10 @@ package enum HookProbe {
             return true
         }
         let implemented = try !usesDefault(call)
-        flags(hook).setIfAbsent(type, implemented)
+        switch hook {
+        case .didDecode: didDecodeFlags.setIfAbsent(type, implemented)
+        case .didEncode: didEncodeFlags.setIfAbsent(type, implemented)
+        }
         return implemented
     }
 }
