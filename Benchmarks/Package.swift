@@ -21,6 +21,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "first-decode", targets: ["FirstDecode"]),
+        .executable(name: "shared-retains", targets: ["SharedRetains"]),
     ],
     dependencies: [
         .package(name: "CodableBridge", path: ".."),
@@ -51,6 +52,12 @@ let package = Package(
             name: "FirstDecode",
             dependencies: ["FirstDecodeModels"],
             path: "Sources/FirstDecode"
+        ),
+        // Objects whose reference counts two threads both write (Scripts/shared-retains.sh).
+        .executableTarget(
+            name: "SharedRetains",
+            dependencies: [.product(name: "CodableBridge", package: "CodableBridge")],
+            path: "Sources/SharedRetains"
         ),
     ],
     swiftLanguageModes: [.v6]
