@@ -32,7 +32,7 @@ enum DecodingTypeFacts {
 
     /// The declared default of the property `name` of a ``DefaultInitializable`` model: its
     /// value in the model's `init()` instance, as that instance's `encode(to:)` hands it over
-    /// (a `ValueSnapshot`, made once per type), so it is exact whatever the decoder's strategies,
+    /// (a `ValueSnapshot`, made once per type and thread), so it is exact whatever the decoder's strategies,
     /// and ignored properties have one too. `nil` for other models, for a property the instance
     /// does not encode, or when the instance cannot be encoded.
     ///

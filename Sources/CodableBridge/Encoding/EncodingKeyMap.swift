@@ -1,8 +1,8 @@
 import Foundation
 
 // EncodingKeyMap — the encoding view of a model's compiled `ModelMeta`: for each property, where
-// its value is written. Built once per type from the meta (which reads and validates the tables)
-// and cached for the process (a `TypeCache`, like every per-type fact).
+// its value is written. Built once per type and thread from the meta (which reads and validates
+// the tables) and cached in a `TypeCache` with `.thread` sharing, like the meta itself.
 //
 //   keyMapping ["name": "n", "desc": "ext.desc", "bookID": ["id", "ID"], "v": .key("v1.2")]
 //   ignoredProperties ["cache"]

@@ -15,9 +15,10 @@
 /// let book = try BridgeDecoder().decode(Book.self, from: data)
 /// ```
 ///
-/// The tables are read once per type, validated and cached; an invalid table (an empty key, empty
-/// alternates, an unknown property) is reported as an error naming the type and the entry the
-/// first time the type is decoded or encoded.
+/// The tables are read once per type (on each thread that uses it), validated and cached, so they
+/// must not change at run time; an invalid table (an empty key, empty alternates, an unknown
+/// property) is reported as an error naming the type and the entry the first time the type is
+/// decoded or encoded.
 ///
 /// For a class hierarchy, subclass ``BridgeObject``: its tables and hooks are `open class`
 /// members, so a subclass overrides them (`override class var keyMapping`) instead of declaring a
@@ -191,7 +192,8 @@ extension MappableCodable {
 /// With `missingValueStrategy = .useDefault`, a missing, null or unconvertible value (including a
 /// raw value that is no case of an enum, under the lenient policies) or a rejected model takes the
 /// value the property has in `init()` (`var pages = 20` → 20) instead of the type's zero value.
-/// The `init()` instance is made and encoded once per type. Optional properties still become `nil`.
+/// The `init()` instance is made and encoded once per type (on each thread that needs it).
+/// Optional properties still become `nil`.
 ///
 /// ```swift
 /// struct Settings: MappableCodable, DefaultInitializable {
