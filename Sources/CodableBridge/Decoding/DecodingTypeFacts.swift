@@ -1,5 +1,6 @@
-/// What decoding has learnt about model types, process-wide (entries of the shared `TypeCache`
-/// mechanism): whether a type's tables name only real properties, and its declared defaults.
+/// What decoding has learnt about model types (entries of the `TypeCache` mechanism): whether a
+/// type's tables name only real properties and which keys it reads (process-wide), and its
+/// declared defaults (per thread).
 enum DecodingTypeFacts {
     private static let verified = TypeCache<Bool>()
     /// Rebuilt per thread (`TypeCache.Sharing.thread`): a dictionary read by every thread would
@@ -32,9 +33,9 @@ enum DecodingTypeFacts {
 
     /// The declared default of the property `name` of a ``DefaultInitializable`` model: its
     /// value in the model's `init()` instance, as that instance's `encode(to:)` hands it over
-    /// (a `ValueSnapshot`, made once per type and thread), so it is exact whatever the decoder's strategies,
-    /// and ignored properties have one too. `nil` for other models, for a property the instance
-    /// does not encode, or when the instance cannot be encoded.
+    /// (a `ValueSnapshot`, made once per type and thread), so it is exact whatever the decoder's
+    /// strategies, and ignored properties have one too. `nil` for other models, for a property the
+    /// instance does not encode, or when the instance cannot be encoded.
     ///
     /// A value of class type is never shared between decoded values: it comes from a new `init()`.
     static func declaredDefault<T>(_ name: String, as type: T.Type, of model: any MappableCodable.Type) -> T? {

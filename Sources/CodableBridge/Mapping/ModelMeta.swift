@@ -8,8 +8,9 @@ import Foundation
 // encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
 // `ObjectIdentifier` in a `TypeCache`. Each thread builds its own meta the first time it meets
 // the type and reads it without a lock afterwards: a meta is retained many times per decode, and
-// one meta shared by all threads would have its reference count written by every core. A decoder or encoder looks a type up once per decode or encode and keeps the
-// pointer in its own per-decode list, never per value.
+// one meta shared by all threads would have its reference count written by every core. A decoder
+// or encoder looks a type up once per decode or encode and keeps the pointer in its own
+// per-decode list, never per value.
 //
 //     struct Book: MappableCodable {
 //         static var keyMapping: KeyMapping { ["name": "n", "desc": "ext.desc", "id": ["id", "ID"]] }
