@@ -61,8 +61,9 @@ final class TypeCache<Value>: @unchecked Sendable {  // `values` only under `loc
         return sharing == .process ? _slowPathShared(id, into: mine) : nil
     }
 
-    /// The value stored for `type`, or `make()`'s result stored on first use (unless another
-    /// thread stored one first, which is then returned).
+    /// The value stored for `type`, or `make()`'s result stored on first use. Under `.process`
+    /// another thread may have stored one first, which is then returned; under `.thread` each
+    /// thread stores its own.
     func value<E: Error>(for type: Any.Type, make: () throws(E) -> Value) throws(E) -> Value {
         let id = ObjectIdentifier(type)
         let mine = local.current
