@@ -10,29 +10,19 @@
 /// instantiation of `Array` shares); only types whose descriptor is one of the five pay the
 /// conformance check.
 ///
-/// The layout read here is the Swift ABI's (stable on Apple platforms since Swift 5): struct, enum
-/// and optional metadata start with their kind (`0x200`, `0x201`, `0x202`) followed by the
-/// descriptor pointer. Any other kind (classes, tuples, existentials, …) is not a collection.
+/// The descriptor is read by ``TypeShape/descriptor(of:)``; any kind other than a struct, enum or
+/// optional (classes, tuples, existentials, …) is not a collection.
 enum CollectionShape {
-    private static let valueKinds: ClosedRange<Int> = 0x200...0x202
-
-    /// The nominal type descriptor of a struct, enum or optional type; `nil` for other kinds.
-    static func descriptor(of type: Any.Type) -> UnsafeRawPointer? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard valueKinds.contains(metadata.load(as: Int.self)) else { return nil }
-        return metadata.load(fromByteOffset: MemoryLayout<Int>.stride, as: UnsafeRawPointer?.self)
-    }
-
     /// The descriptors of the five generic collections (any instantiation gives the same one).
     nonisolated(unsafe) private static let collections: [UnsafeRawPointer] = {  // immutable after initialisation
         let samples: [Any.Type] = [[Int].self, ContiguousArray<Int>.self, Set<Int>.self, [String: Int].self, Int?.self]
-        return samples.compactMap(descriptor(of:))
+        return samples.compactMap(TypeShape.descriptor(of:))
     }()
 
     /// Whether `type` may conform to `BridgeCollectionDecodable` (`false`: it certainly does not).
     @inline(__always)
     static func mayBeCollection(_ type: Any.Type) -> Bool {
-        guard let descriptor = descriptor(of: type) else { return false }
+        guard let descriptor = TypeShape.descriptor(of: type) else { return false }
         return collections.contains(descriptor)
     }
 }

@@ -169,8 +169,8 @@ extension DecoderImpl {
 
     /// The model type of a flattened property's declared type (its wrapped type for an optional).
     static func modelType(_ type: Any.Type) -> (any MappableCodable.Type)? {
-        if let model = type as? any MappableCodable.Type { return model }
-        if let optional = type as? any BridgeOptionalType.Type { return optional.wrappedType as? any MappableCodable.Type }
+        if let model = ConformanceIndex.model(type) { return model }
+        if let optional = type as? any BridgeOptionalType.Type { return ConformanceIndex.model(optional.wrappedType) }
         return nil
     }
 }

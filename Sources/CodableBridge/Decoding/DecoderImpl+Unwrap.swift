@@ -49,11 +49,11 @@ extension DecoderImpl {
         let kind: TypeClass
         if CollectionShape.mayBeCollection(T.self), let collection = T.self as? any BridgeCollectionDecodable.Type {
             kind = .collection(collection)
-        } else if let model = T.self as? any MappableCodable.Type {
+        } else if let model = ConformanceIndex.model(T.self) {
+            // Not `as?`: the runtime's first answer for a type scans every conformance record of
+            // the process, and the index mostly knows it already (ConformanceIndex.swift).
             kind = .model(model)
-        } else if TypeShape.isEnum(T.self), let enumType = T.self as? any UnknownCaseRepresentable.Type {
-            // Only enums are asked: a conformance check costs a scan of every conformance record
-            // the first time, and structs and classes are most of the types a decoder meets.
+        } else if TypeShape.isEnum(T.self), let enumType = ConformanceIndex.unknownCaseType(T.self) {
             kind = .unknownCase(enumType)
         } else {
             kind = .plain

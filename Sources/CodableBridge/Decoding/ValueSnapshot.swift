@@ -39,7 +39,7 @@ final class ValueSnapshot {
         let encoder = SnapshotEncoder(path: [])
         try encodable.encode(to: encoder)
         let result = encoder.result
-        if let result, result.modelType == nil { result.modelType = type(of: value) as? any MappableCodable.Type }
+        if let result, result.modelType == nil { result.modelType = ConformanceIndex.model(type(of: value)) }
         return result
     }
 

@@ -2,7 +2,8 @@
 // a `MappableCodable` model, a `[String: V]`, a class (whose subclasses may be models) or an
 // `Optional`. Finding out takes up to three conformance checks (`type is any P.Type`), each a
 // few hundred instructions even once the runtime has cached the answer — more than encoding a
-// small value. The answers never change, so each thread keeps them for the process's life:
+// small value — and a scan of every conformance record the first time (the conformance index
+// and the types' descriptors spare most types all three). The answers never change, so each thread keeps them for the process's life:
 //
 //   lookup    a DirectMappedSlots table of 128, keyed by the ObjectIdentifier bits
 //   miss      the thread's dictionary (every type this thread has met), else the checks;
@@ -31,13 +32,17 @@ extension EncoderImpl {
         /// The traits of `type`, found with conformance checks.
         init<T>(of type: T.Type) {
             var traits: TypeTraits = []
-            if type is any MappableCodable.Type {
+            if ConformanceIndex.model(type) != nil {
                 traits.insert(.mappable)
             } else if type is AnyClass {
                 traits.insert(.classType)
             }
-            if type is any StringKeyedDictionaryEncoding.Type { traits.insert(.stringKeyedDictionary) }
-            if type is any OptionalEncoding.Type { traits.insert(.optional) }
+            // Only dictionaries and optionals are asked: a first conformance check of a type
+            // scans every conformance record of the process (ConformanceIndex.swift).
+            if TypeShape.isDictionary(type), type is any StringKeyedDictionaryEncoding.Type {
+                traits.insert(.stringKeyedDictionary)
+            }
+            if TypeShape.isOptional(type), type is any OptionalEncoding.Type { traits.insert(.optional) }
             self = traits
         }
     }

@@ -1,6 +1,8 @@
-// TypeShape — two facts about a type that Swift's reflection API gives only for instances, read
-// from the runtime's stable ABI instead:
+// TypeShape — facts about a type that Swift's reflection API gives only for instances, or only
+// through a conformance check, read from the runtime's stable ABI instead:
 //
+// - the nominal type descriptor of a struct, enum or optional (shared by every instantiation of a
+//   generic type), which tells `Array`, `Dictionary` and `Optional` apart without an `as?`;
 // - whether a type is an enum: the first word of a type's metadata is its kind, and `0x201` is
 //   `MetadataKind::Enum` (swift/ABI/MetadataKind.def; `Optional` has its own kind, `0x202`);
 // - the case names of a coding-key enum without payloads (the synthesised `CodingKeys`): such an
@@ -20,6 +22,30 @@ package enum TypeShape {
         // safe: every metatype points at type metadata whose first word is its kind
         let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
         return kind == 0x201
+    }
+
+    private static let valueKinds: ClosedRange<Int> = 0x200...0x202
+
+    /// The nominal type descriptor of a struct, enum or optional type; `nil` for other kinds.
+    /// Struct, enum and optional metadata start with their kind (`0x200`, `0x201`, `0x202`)
+    /// followed by the descriptor pointer (the Swift ABI, stable on Apple platforms since Swift 5);
+    /// every instantiation of a generic type shares its descriptor.
+    package static func descriptor(of type: Any.Type) -> UnsafeRawPointer? {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        guard valueKinds.contains(metadata.load(as: Int.self)) else { return nil }
+        return metadata.load(fromByteOffset: MemoryLayout<Int>.stride, as: UnsafeRawPointer?.self)
+    }
+
+    /// Whether `type` is some `Dictionary` (any instantiation).
+    @inline(__always)
+    package static func isDictionary(_ type: Any.Type) -> Bool {
+        descriptor(of: type) == descriptor(of: [String: Int].self)
+    }
+
+    /// Whether `type` is some `Optional` (its metadata kind, `0x202`, is `Optional`'s alone).
+    @inline(__always)
+    package static func isOptional(_ type: Any.Type) -> Bool {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == 0x202
     }
 
     /// The case names of a payload-free coding-key enum, in declaration order; `nil` when `Key`
