@@ -10,7 +10,7 @@
 //
 // This index scans the records once for the whole process instead. On Linux the runtime lists
 // every loaded Swift image's metadata sections (`swift_enumerateAllMetadataSections`, exported by
-// the runtime; Swift Testing finds its tests the same way). From each image it keeps:
+// the runtime for tools that read the metadata, such as test discovery). From each image it keeps:
 //
 // - the type descriptors named by conformance records to our two protocols (the records lie in
 //   `swift5_protocol_conformances`), one bit per protocol;
@@ -347,7 +347,7 @@ private enum LinuxIndex {
                     guard let type, type & 3 == 0 else { continue }
                     marked[type, default: 0] |= bit
                     if bit == IndexedProtocol.mappableCodable.rawValue {
-                        modelConformances[type] = modelConformances[type] == nil && usable(conformance, flags, type) ? conformance : 0
+                        modelConformances[type] = modelConformances[type] == nil && usable(flags, type) ? conformance : 0
                     }
                 }
             }
@@ -393,12 +393,18 @@ private enum LinuxIndex {
     }
 
     /// Whether a conformance's witness table can be had from `swift_getWitnessTable` with no
-    /// arguments: a non-generic struct or enum, and no conditional requirements (flags bits 8…15).
-    private static func usable(_ conformance: UInt, _ flags: UInt32, _ type: UInt) -> Bool {
+    /// arguments: a non-generic struct or enum, and in the conformance's flags nothing but the
+    /// type reference's kind (bits 3…5), "retroactive" (bit 6) and the two witness-table forms
+    /// `swift_getWitnessTable` instantiates itself (bits 16, 17). Anything else — conditional
+    /// requirements (bits 8…15), a non-unique type (bit 7), global-actor isolation, which the
+    /// runtime checks against the current executor, or a flag newer than this code — leaves the
+    /// answer to the runtime.
+    private static func usable(_ flags: UInt32, _ type: UInt) -> Bool {
         guard let descriptor = UnsafeRawPointer(bitPattern: type) else { return false }
         let typeFlags = descriptor.load(as: UInt32.self)
         let kind = typeFlags & 0x1F
-        return (kind == 17 || kind == 18) && typeFlags & 0x80 == 0 && (flags >> 8) & 0xFF == 0
+        let understood: UInt32 = 0x7F | 0x3_0000
+        return (kind == 17 || kind == 18) && typeFlags & 0x80 == 0 && flags & ~understood == 0
     }
 
     /// The probes conform, with the witness table the runtime finds, and `Int` (in the standard
