@@ -307,77 +307,45 @@ private enum LinuxIndex {
         return UInt(bitPattern: field + offset)
     }
 
+    /// One conformance record to one of the two protocols: the type's descriptor, the
+    /// protocol's bit, and the conformance descriptor when its witness table can be used
+    /// directly (else `0`).
+    private typealias Mark = (type: UInt, bit: UInt, conformance: UInt)
+
     private static func build() -> UnsafeMutablePointer<Snapshot> {
         let images = images()
-        var marked: [UInt: UInt] = [:]
-        /// The usable `MappableCodable` conformance of each type (`0`: more than one record, or
-        /// one the runtime must judge).
-        var modelConformances: [UInt: UInt] = [:]
+        var marks: [Mark] = []
         var spans: [(UInt, UInt)] = []
-        var readable = RuntimeFunctions.enumerateSections != nil
-        let protocols: [(UInt?, UInt)] = [
-            (protocolDescriptor((any MappableCodable).self), IndexedProtocol.mappableCodable.rawValue),
-            (protocolDescriptor((any UnknownCaseRepresentable).self), IndexedProtocol.unknownCaseRepresentable.rawValue),
-        ]
-        if protocols.contains(where: { $0.0 == nil }) { readable = false }
+        let mappable = protocolDescriptor((any MappableCodable).self)
+        let unknownCase = protocolDescriptor((any UnknownCaseRepresentable).self)
+        var readable = RuntimeFunctions.enumerateSections != nil && mappable != nil && unknownCase != nil
         for sections in images where readable {
-            let version = sections.load(as: UInt.self)
-            guard (1...64).contains(version) else {
+            guard (1...64).contains(sections.load(as: UInt.self)) else {  // the layout's version
                 readable = false
                 break
             }
-            let conformances = sections.load(fromByteOffset: 48, as: UnsafeRawPointer?.self)
-            let conformanceBytes = sections.load(fromByteOffset: 56, as: Int.self)
-            if let conformances {
-                for recordOffset in stride(from: 0, to: conformanceBytes, by: 4) {
-                    let record = conformances + recordOffset
-                    guard let conformance = target(of: record, indirectable: false),
-                        let conformanceDescriptor = UnsafeRawPointer(bitPattern: conformance),
-                        let proto = target(of: conformanceDescriptor, indirectable: true),
-                        let bit = protocols.first(where: { $0.0 == proto })?.1
-                    else { continue }
-                    let flags = conformanceDescriptor.load(fromByteOffset: 12, as: UInt32.self)
-                    let typeField = conformanceDescriptor + 4
-                    let type: UInt?
-                    switch (flags >> 3) & 7 {
-                    case 0: type = target(of: typeField, indirectable: false)
-                    case 1: type = target(of: typeField, indirectable: false).flatMap { UnsafeRawPointer(bitPattern: $0)?.load(as: UInt.self) }
-                    default: type = nil  // an Objective-C class: classes are never answered from here
-                    }
-                    guard let type, type & 3 == 0 else { continue }
-                    marked[type, default: 0] |= bit
-                    if bit == IndexedProtocol.mappableCodable.rawValue {
-                        modelConformances[type] = modelConformances[type] == nil && usable(flags, type) ? conformance : 0
-                    }
-                }
+            if let records = sections.load(fromByteOffset: 48, as: UnsafeRawPointer?.self) {
+                let end = records + sections.load(fromByteOffset: 56, as: Int.self)
+                // safe: `readable` says both were found
+                readConformances(records, end, mappable.unsafelyUnwrapped, unknownCase.unsafelyUnwrapped, into: &marks)
             }
-            let types = sections.load(fromByteOffset: 64, as: UnsafeRawPointer?.self)
-            let typeBytes = sections.load(fromByteOffset: 72, as: Int.self)
-            if let types {
-                var first = UInt.max
-                var last: UInt = 0
-                for recordOffset in stride(from: 0, to: typeBytes, by: 4) {
-                    let record = types + recordOffset
-                    let raw = Int(record.load(as: Int32.self))
-                    guard raw & 3 == 0, raw != 0 else { continue }  // only direct descriptors are this image's
-                    let descriptor = UInt(bitPattern: record + raw)
-                    first = min(first, descriptor)
-                    last = max(last, descriptor)
-                }
-                if first <= last { spans.append((first, last)) }
+            if let records = sections.load(fromByteOffset: 64, as: UnsafeRawPointer?.self),
+                let span = descriptorSpan(records, records + sections.load(fromByteOffset: 72, as: Int.self))
+            {
+                spans.append(span)
             }
         }
-
-        let slotCount = (max(8, marked.count) * 2).nextPowerOfTwo
+        let slotCount = (max(8, marks.count) * 2).nextPowerOfTwo
         let slots = UnsafeMutablePointer<UInt>.allocateWithMalloc(capacity: slotCount)
         slots.initialize(repeating: 0, count: slotCount)
         let conformances = UnsafeMutablePointer<UInt>.allocateWithMalloc(capacity: slotCount)
         conformances.initialize(repeating: 0, count: slotCount)
-        for (descriptor, bits) in marked {
-            var slot = hash(descriptor) & (slotCount - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
-            slots[slot] = descriptor | bits
-            conformances[slot] = modelConformances[descriptor] ?? 0
+        for mark in marks {
+            var slot = hash(mark.type) & (slotCount - 1)
+            while slots[slot] != 0 && slots[slot] & ~3 != mark.type { slot = (slot + 1) & (slotCount - 1) }
+            let seen = slots[slot] & mark.bit != 0  // a second record of the same conformance
+            slots[slot] |= mark.type | mark.bit
+            if mark.bit == IndexedProtocol.mappableCodable.rawValue { conformances[slot] = seen ? 0 : mark.conformance }
         }
         let spanStorage = UnsafeMutablePointer<(UInt, UInt)>.allocateWithMalloc(capacity: max(spans.count, 1))
         spanStorage.initialize(from: spans, count: spans.count)
@@ -390,6 +358,51 @@ private enum LinuxIndex {
         )
         if readable && !selfCheck(snapshot.pointee) { snapshot.pointee.isActive = false }
         return snapshot
+    }
+
+    /// Marks the types named by the conformance records in `start..<end` that are to one of
+    /// the two protocols. Most records are to other protocols: the loop reads two offsets each.
+    private static func readConformances(
+        _ start: UnsafeRawPointer, _ end: UnsafeRawPointer, _ mappable: UInt, _ unknownCase: UInt, into marks: inout [Mark]
+    ) {
+        var record = start
+        while record < end {
+            let descriptor = record + Int(record.load(as: Int32.self))
+            record += 4
+            guard let proto = target(of: descriptor, indirectable: true) else { continue }
+            let bit = proto == mappable ? IndexedProtocol.mappableCodable.rawValue
+                : proto == unknownCase ? IndexedProtocol.unknownCaseRepresentable.rawValue : 0
+            guard bit != 0 else { continue }
+            let flags = descriptor.load(fromByteOffset: 12, as: UInt32.self)
+            let typeField = descriptor + 4
+            let type: UInt?
+            switch (flags >> 3) & 7 {
+            case 0: type = target(of: typeField, indirectable: false)
+            case 1: type = target(of: typeField, indirectable: false).flatMap { UnsafeRawPointer(bitPattern: $0)?.load(as: UInt.self) }
+            default: type = nil  // an Objective-C class: classes are never answered from here
+            }
+            guard let type, type & 3 == 0 else { continue }
+            let usable = bit == IndexedProtocol.mappableCodable.rawValue && usable(flags, type)
+            marks.append((type, bit, usable ? UInt(bitPattern: descriptor) : 0))
+        }
+    }
+
+    /// The first and last address of the type descriptors the type records in `start..<end`
+    /// point at directly (a record through a pointer names another image's type).
+    private static func descriptorSpan(_ start: UnsafeRawPointer, _ end: UnsafeRawPointer) -> (UInt, UInt)? {
+        var first = UInt.max
+        var last: UInt = 0
+        var record = start
+        while record < end {
+            let offset = Int(record.load(as: Int32.self))
+            if offset & 3 == 0 && offset != 0 {
+                let descriptor = UInt(bitPattern: record + offset)
+                first = min(first, descriptor)
+                last = max(last, descriptor)
+            }
+            record += 4
+        }
+        return first <= last ? (first, last) : nil
     }
 
     /// Whether a conformance's witness table can be had from `swift_getWitnessTable` with no
