@@ -3,7 +3,8 @@
 // `Optional`. Finding out takes up to three conformance checks (`type is any P.Type`), each a
 // few hundred instructions even once the runtime has cached the answer — more than encoding a
 // small value — and a scan of every conformance record the first time (the conformance index
-// and the types' descriptors spare most types all three). The answers never change, so each thread keeps them for the process's life:
+// and the types' descriptors spare most types all three). The answers never change, so each
+// thread keeps them for the process's life:
 //
 //   lookup    a DirectMappedSlots table of 128, keyed by the ObjectIdentifier bits
 //   miss      the thread's dictionary (every type this thread has met), else the checks;
