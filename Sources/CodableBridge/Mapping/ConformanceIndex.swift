@@ -25,7 +25,11 @@
 // every span first makes the index re-read the images if their number changed.
 //
 // What the index cannot see: a retroactive conformance to `MappableCodable` declared in a library
-// loaded with `dlopen` after the index last read the images, for a type of an earlier image.
+// loaded with `dlopen` after the index last read the images, for a type of an earlier image, until
+// a type of a newer image makes it re-read them. Noticing every load at once would take a walk of
+// the runtime's image list per answer (Swift 6.3 no longer links the sections' `next` / `prev`,
+// so there is no cheaper sign); a type's own module, or one linked at launch, is where its
+// conformances belong.
 //
 // The layouts read here are the runtime's ABI (swift/ABI/Metadata.h, SwiftShims/MetadataSections.h):
 //
@@ -39,8 +43,8 @@
 //   type record         Int32 relative offset to a type descriptor; low two bits the same kind
 //   type descriptor     flags (UInt32): kind in bits 0…4, unique 0x40
 //
-// The index checks itself when built: its own probe types must read as conforming and `Int` as
-// not. If anything does not read as expected, it is switched off and every answer is "may
+// The index checks itself when built: its probe model must read as conforming, with the witness
+// table the compiler gives it, its probe enum as `UnknownCaseRepresentable`, and `Int` as not. If anything does not read as expected, it is switched off and every answer is "may
 // conform", which is the old behaviour. Elsewhere than Linux it is always off.
 
 #if os(Linux) && (arch(x86_64) || arch(arm64))
