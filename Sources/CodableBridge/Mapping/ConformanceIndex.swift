@@ -77,14 +77,12 @@ enum ConformanceIndex {
     /// conformance's witness table, from the record itself.
     static func model(_ type: Any.Type) -> (any MappableCodable.Type)? {
         #if os(Linux) && (arch(x86_64) || arch(arm64))
-        switch LinuxIndex.answer(type, IndexedProtocol.mappableCodable.rawValue) {
-        case .doesNotConform: return nil
-        case .conforms(let conformance?):
+        switch LinuxIndex.modelWitnessTable(type) {
+        case .notModel: return nil
+        case .model(let witnessTable):
             let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-            // safe: `answer` gives a conformance only when the snapshot found the function
-            let witnessTable = RuntimeFunctions.getWitnessTable.unsafelyUnwrapped(conformance, metadata, nil)
             return MetatypeWords(metadata: metadata, witnessTable: witnessTable).model
-        case .conforms(nil), .unknown: return type as? any MappableCodable.Type
+        case .askRuntime: return type as? any MappableCodable.Type
         }
         #else
         return type as? any MappableCodable.Type
@@ -134,25 +132,25 @@ struct MetatypeWords: Equatable {
 }
 
 /// Types the index must find when it checks itself.
-private struct ConformanceIndexProbeModel: MappableCodable {}
+struct ConformanceIndexProbeModel: MappableCodable {}
 
-private enum ConformanceIndexProbeEnum: String, Codable, UnknownCaseRepresentable {
+enum ConformanceIndexProbeEnum: String, Codable, UnknownCaseRepresentable {
     case unknown
     static var unknownCase: Self { .unknown }
 }
 
 #if os(Linux) && (arch(x86_64) || arch(arm64))
 /// `swift_getWitnessTable(conformance, type, instantiationArguments)`.
-private typealias GetWitnessTable = @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer?) -> UnsafeRawPointer
+typealias GetWitnessTable = @convention(c) (UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer?) -> UnsafeRawPointer
 /// `swift_enumerateAllMetadataSections(body, context)`.
-private typealias EnumerateSections = @convention(c) (
+typealias EnumerateSections = @convention(c) (
     @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Bool, UnsafeMutableRawPointer?
 ) -> Void
 
 /// The two runtime entry points the index uses, looked up by name (`nil` if this runtime lacks
 /// them: the index is then off). Their C declarations are in swift/Runtime/Metadata.h and
 /// swift/Runtime/ImageInspection… (exported since Swift 5.9).
-private enum RuntimeFunctions {
+enum RuntimeFunctions {
     static let getWitnessTable = symbol("swift_getWitnessTable", as: GetWitnessTable.self)
     static let enumerateSections = symbol("swift_enumerateAllMetadataSections", as: EnumerateSections.self)
 
@@ -165,10 +163,11 @@ private enum RuntimeFunctions {
 /// The Linux index: immutable snapshots in `malloc`ed memory, published through an atomic
 /// pointer and never freed (a new one is built only when images were loaded), so reading one
 /// takes no lock and touches no reference count.
-private enum LinuxIndex {
+enum LinuxIndex {
     enum Answer: Equatable {
-        /// A record names the type; with the conformance descriptor when it can be used directly.
-        case conforms(UnsafeRawPointer?)
+        /// A record names the type; with its slot when the record's `MappableCodable` conformance
+        /// can be used directly (see `Snapshot.modelConformances`).
+        case conforms(usableSlot: Int?)
         case doesNotConform
         /// Not a unique struct or enum, or not from an image the index has read.
         case unknown
@@ -183,6 +182,11 @@ private enum LinuxIndex {
         /// Beside each slot: the `MappableCodable` conformance descriptor of a non-generic type
         /// named by exactly one record without conditions, else `0` (the runtime is asked).
         var modelConformances: UnsafeMutablePointer<UInt>
+        /// Beside each usable conformance: its witness table once asked for, else `0`. Any
+        /// thread may fill it in; all write the same value (`swift_getWitnessTable` gives one
+        /// table per conformance of a non-generic type), which costs thousands of instructions
+        /// a call.
+        var witnessTables: UnsafeMutablePointer<Atomic<UInt>>
         var mask: Int
         /// `(first, last)` address of each image's type descriptors.
         var spans: UnsafeMutablePointer<(UInt, UInt)>
@@ -197,8 +201,8 @@ private enum LinuxIndex {
                 if entry == 0 { break }
                 if entry & ~3 == descriptor {
                     guard entry & bit != 0 else { return .doesNotConform }
-                    let conformance = bit == IndexedProtocol.mappableCodable.rawValue ? modelConformances[slot] : 0
-                    return .conforms(UnsafeRawPointer(bitPattern: conformance))
+                    let usable = bit == IndexedProtocol.mappableCodable.rawValue && modelConformances[slot] != 0
+                    return .conforms(usableSlot: usable ? slot : nil)
                 }
                 slot = (slot + 1) & mask
             }
@@ -210,18 +214,57 @@ private enum LinuxIndex {
         }
     }
 
-    private static let published = Atomic<UInt>(0)
+    static let published = Atomic<UInt>(0)
     private static let building = Mutex<Void>(())
 
     static func answer(_ type: Any.Type, _ bit: UInt) -> Answer {
-        guard let descriptor = TypeShape.descriptor(of: type) else { return .unknown }
+        lookup(type, bit)?.answer ?? .unknown
+    }
+
+    /// What `ConformanceIndex.model(_:)` does with a type.
+    enum ModelAnswer {
+        case notModel
+        /// A non-generic model: its conformance's witness table.
+        case model(UnsafeRawPointer)
+        case askRuntime
+    }
+
+    static func modelWitnessTable(_ type: Any.Type) -> ModelAnswer {
+        guard let (snapshot, answer) = lookup(type, IndexedProtocol.mappableCodable.rawValue) else { return .askRuntime }
+        switch answer {
+        case .doesNotConform: return .notModel
+        case .conforms(usableSlot: let slot?):
+            let cached = snapshot.pointee.witnessTables[slot].load(ordering: .acquiring)
+            if let table = UnsafeRawPointer(bitPattern: cached) { return .model(table) }
+            return .model(_slowPathWitnessTable(type, snapshot, slot))
+        case .conforms(usableSlot: nil), .unknown: return .askRuntime
+        }
+    }
+
+    /// Asks the runtime for a conformance's witness table (from its descriptor, no scan) and keeps it.
+    @inline(never)
+    private static func _slowPathWitnessTable(_ type: Any.Type, _ snapshot: UnsafePointer<Snapshot>, _ slot: Int) -> UnsafeRawPointer {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        // safe: a usable slot holds a conformance descriptor, and the snapshot is active only
+        // when the self-check found `swift_getWitnessTable`
+        let conformance = UnsafeRawPointer(bitPattern: snapshot.pointee.modelConformances[slot]).unsafelyUnwrapped
+        let table = RuntimeFunctions.getWitnessTable.unsafelyUnwrapped(conformance, metadata, nil)
+        snapshot.pointee.witnessTables[slot].store(UInt(bitPattern: table), ordering: .releasing)
+        return table
+    }
+
+    /// The snapshot that answers for `type` and its answer; `nil` when the index cannot answer
+    /// (not a struct or enum with a unique descriptor, or the index is off).
+    @inline(__always)
+    private static func lookup(_ type: Any.Type, _ bit: UInt) -> (snapshot: UnsafePointer<Snapshot>, answer: Answer)? {
+        guard let descriptor = TypeShape.descriptor(of: type) else { return nil }
         // Not unique (an imported C type): the runtime compares such types by name.
-        guard descriptor.load(as: UInt32.self) & 0x40 != 0 else { return .unknown }
+        guard descriptor.load(as: UInt32.self) & 0x40 != 0 else { return nil }
         let address = UInt(bitPattern: descriptor)
         let snapshot = current()
-        guard snapshot.pointee.isActive else { return .unknown }
+        guard snapshot.pointee.isActive else { return nil }
         let answer = snapshot.pointee.answer(address, bit)
-        return answer == .unknown ? _slowPathReread(after: snapshot, address, bit) : answer
+        return answer == .unknown ? _slowPathReread(after: snapshot, address, bit) : (snapshot, answer)
     }
 
     /// The published snapshot, built on first use.
@@ -234,10 +277,12 @@ private enum LinuxIndex {
 
     /// A descriptor outside every read image: re-read the images if there are more now.
     @inline(never)
-    private static func _slowPathReread(after snapshot: UnsafePointer<Snapshot>, _ address: UInt, _ bit: UInt) -> Answer {
-        guard imageCount() != snapshot.pointee.imageCount else { return .unknown }
+    private static func _slowPathReread(
+        after snapshot: UnsafePointer<Snapshot>, _ address: UInt, _ bit: UInt
+    ) -> (snapshot: UnsafePointer<Snapshot>, answer: Answer)? {
+        guard imageCount() != snapshot.pointee.imageCount else { return (snapshot, .unknown) }
         let fresh = rebuild(unless: snapshot)
-        return fresh.pointee.isActive ? fresh.pointee.answer(address, bit) : .unknown
+        return fresh.pointee.isActive ? (fresh, fresh.pointee.answer(address, bit)) : nil
     }
 
     /// Builds and publishes a snapshot, unless one other than `stale` was published meanwhile.
@@ -256,199 +301,6 @@ private enum LinuxIndex {
 
     static func hash(_ descriptor: UInt) -> Int {
         Int(truncatingIfNeeded: ((descriptor >> 2) &* 0x9E37_79B9_7F4A_7C15) >> 32)
-    }
-
-    // MARK: Reading the images
-
-    private static func images() -> [UnsafeRawPointer] {
-        var found: [UnsafeRawPointer] = []
-        withUnsafeMutablePointer(to: &found) { list in
-            RuntimeFunctions.enumerateSections?(
-                { sections, context in
-                    guard let sections, let context else { return true }
-                    context.assumingMemoryBound(to: [UnsafeRawPointer].self).pointee.append(sections)
-                    return true
-                },
-                UnsafeMutableRawPointer(list)
-            )
-        }
-        return found
-    }
-
-    private static func imageCount() -> Int {
-        var count = 0
-        withUnsafeMutablePointer(to: &count) { counter in
-            RuntimeFunctions.enumerateSections?(
-                { _, context in
-                    context?.assumingMemoryBound(to: Int.self).pointee += 1
-                    return true
-                },
-                UnsafeMutableRawPointer(counter)
-            )
-        }
-        return count
-    }
-
-    /// The descriptor of the single protocol of an existential type (`(any P).self`); its layout:
-    /// kind, flags (UInt32), protocol count (UInt32), then the protocols (no superclass here).
-    private static func protocolDescriptor(_ existential: Any.Type) -> UInt? {
-        let metadata = unsafeBitCast(existential, to: UnsafeRawPointer.self)
-        guard metadata.load(as: UInt.self) == 0x303,  // MetadataKind::Existential
-            metadata.load(fromByteOffset: 8, as: UInt32.self) & 0x4000_0000 == 0,  // no superclass
-            metadata.load(fromByteOffset: 12, as: UInt32.self) == 1
-        else { return nil }
-        return metadata.load(fromByteOffset: 16, as: UInt.self)
-    }
-
-    /// The address a relative field points at (`nil` for 0), following one pointer when the
-    /// field's low bit says so and `indirectable` is set.
-    private static func target(of field: UnsafeRawPointer, indirectable: Bool) -> UInt? {
-        let offset = Int(field.load(as: Int32.self))
-        guard offset != 0 else { return nil }
-        if indirectable && offset & 1 != 0 {
-            return (field + (offset & ~1)).load(as: UInt.self)
-        }
-        return UInt(bitPattern: field + offset)
-    }
-
-    /// One conformance record to one of the two protocols: the type's descriptor, the
-    /// protocol's bit, and the conformance descriptor when its witness table can be used
-    /// directly (else `0`).
-    private typealias Mark = (type: UInt, bit: UInt, conformance: UInt)
-
-    private static func build() -> UnsafeMutablePointer<Snapshot> {
-        let images = images()
-        var marks: [Mark] = []
-        var spans: [(UInt, UInt)] = []
-        let mappable = protocolDescriptor((any MappableCodable).self)
-        let unknownCase = protocolDescriptor((any UnknownCaseRepresentable).self)
-        var readable = RuntimeFunctions.enumerateSections != nil && mappable != nil && unknownCase != nil
-        for sections in images where readable {
-            guard (1...64).contains(sections.load(as: UInt.self)) else {  // the layout's version
-                readable = false
-                break
-            }
-            if let records = sections.load(fromByteOffset: 48, as: UnsafeRawPointer?.self) {
-                let end = records + sections.load(fromByteOffset: 56, as: Int.self)
-                // safe: `readable` says both were found
-                readConformances(records, end, mappable.unsafelyUnwrapped, unknownCase.unsafelyUnwrapped, into: &marks)
-            }
-            if let records = sections.load(fromByteOffset: 64, as: UnsafeRawPointer?.self),
-                let span = descriptorSpan(records, records + sections.load(fromByteOffset: 72, as: Int.self))
-            {
-                spans.append(span)
-            }
-        }
-        let slotCount = (max(8, marks.count) * 2).nextPowerOfTwo
-        let slots = UnsafeMutablePointer<UInt>.allocateWithMalloc(capacity: slotCount)
-        slots.initialize(repeating: 0, count: slotCount)
-        let conformances = UnsafeMutablePointer<UInt>.allocateWithMalloc(capacity: slotCount)
-        conformances.initialize(repeating: 0, count: slotCount)
-        for mark in marks {
-            var slot = hash(mark.type) & (slotCount - 1)
-            while slots[slot] != 0 && slots[slot] & ~3 != mark.type { slot = (slot + 1) & (slotCount - 1) }
-            let seen = slots[slot] & mark.bit != 0  // a second record of the same conformance
-            slots[slot] |= mark.type | mark.bit
-            if mark.bit == IndexedProtocol.mappableCodable.rawValue { conformances[slot] = seen ? 0 : mark.conformance }
-        }
-        let spanStorage = UnsafeMutablePointer<(UInt, UInt)>.allocateWithMalloc(capacity: max(spans.count, 1))
-        spanStorage.initialize(from: spans, count: spans.count)
-        let snapshot = UnsafeMutablePointer<Snapshot>.allocateWithMalloc(capacity: 1)
-        snapshot.initialize(
-            to: Snapshot(
-                imageCount: images.count, slots: slots, modelConformances: conformances, mask: slotCount - 1,
-                spans: spanStorage, spanCount: spans.count, isActive: readable
-            )
-        )
-        if readable && !selfCheck(snapshot.pointee) { snapshot.pointee.isActive = false }
-        return snapshot
-    }
-
-    /// Marks the types named by the conformance records in `start..<end` that are to one of
-    /// the two protocols. Most records are to other protocols: the loop reads two offsets each.
-    private static func readConformances(
-        _ start: UnsafeRawPointer, _ end: UnsafeRawPointer, _ mappable: UInt, _ unknownCase: UInt, into marks: inout [Mark]
-    ) {
-        var record = start
-        while record < end {
-            let descriptor = record + Int(record.load(as: Int32.self))
-            record += 4
-            guard let proto = target(of: descriptor, indirectable: true) else { continue }
-            let bit = proto == mappable ? IndexedProtocol.mappableCodable.rawValue
-                : proto == unknownCase ? IndexedProtocol.unknownCaseRepresentable.rawValue : 0
-            guard bit != 0 else { continue }
-            let flags = descriptor.load(fromByteOffset: 12, as: UInt32.self)
-            let typeField = descriptor + 4
-            let type: UInt?
-            switch (flags >> 3) & 7 {
-            case 0: type = target(of: typeField, indirectable: false)
-            case 1: type = target(of: typeField, indirectable: false).flatMap { UnsafeRawPointer(bitPattern: $0)?.load(as: UInt.self) }
-            default: type = nil  // an Objective-C class: classes are never answered from here
-            }
-            guard let type, type & 3 == 0 else { continue }
-            let usable = bit == IndexedProtocol.mappableCodable.rawValue && usable(flags, type)
-            marks.append((type, bit, usable ? UInt(bitPattern: descriptor) : 0))
-        }
-    }
-
-    /// The first and last address of the type descriptors the type records in `start..<end`
-    /// point at directly (a record through a pointer names another image's type).
-    private static func descriptorSpan(_ start: UnsafeRawPointer, _ end: UnsafeRawPointer) -> (UInt, UInt)? {
-        var first = UInt.max
-        var last: UInt = 0
-        var record = start
-        while record < end {
-            let offset = Int(record.load(as: Int32.self))
-            if offset & 3 == 0 && offset != 0 {
-                let descriptor = UInt(bitPattern: record + offset)
-                first = min(first, descriptor)
-                last = max(last, descriptor)
-            }
-            record += 4
-        }
-        return first <= last ? (first, last) : nil
-    }
-
-    /// Whether a conformance's witness table can be had from `swift_getWitnessTable` with no
-    /// arguments: a non-generic struct or enum, and in the conformance's flags nothing but the
-    /// type reference's kind (bits 3…5), "retroactive" (bit 6) and the two witness-table forms
-    /// `swift_getWitnessTable` instantiates itself (bits 16, 17). Anything else — conditional
-    /// requirements (bits 8…15), a non-unique type (bit 7), global-actor isolation, which the
-    /// runtime checks against the current executor, or a flag newer than this code — leaves the
-    /// answer to the runtime.
-    private static func usable(_ flags: UInt32, _ type: UInt) -> Bool {
-        guard let descriptor = UnsafeRawPointer(bitPattern: type) else { return false }
-        let typeFlags = descriptor.load(as: UInt32.self)
-        let kind = typeFlags & 0x1F
-        let understood: UInt32 = 0x7F | 0x3_0000
-        return (kind == 17 || kind == 18) && typeFlags & 0x80 == 0 && flags & ~understood == 0
-    }
-
-    /// The probes conform, with the witness table the runtime finds, and `Int` (in the standard
-    /// library's image) does not.
-    private static func selfCheck(_ snapshot: Snapshot) -> Bool {
-        guard let getWitnessTable = RuntimeFunctions.getWitnessTable else { return false }
-        func answer(_ type: Any.Type, _ indexed: IndexedProtocol) -> Answer? {
-            guard let descriptor = TypeShape.descriptor(of: type) else { return nil }
-            return snapshot.answer(UInt(bitPattern: descriptor), indexed.rawValue)
-        }
-        let probe: Any.Type = ConformanceIndexProbeModel.self
-        guard case .conforms(let conformance?) = answer(probe, .mappableCodable),
-            let runtime = probe as? any MappableCodable.Type
-        else { return false }
-        let metadata = unsafeBitCast(probe, to: UnsafeRawPointer.self)
-        let fromRuntime = MetatypeWords(runtime)
-        return fromRuntime.metadata == metadata && fromRuntime.witnessTable == getWitnessTable(conformance, metadata, nil)
-            && answer(ConformanceIndexProbeModel.self, .unknownCaseRepresentable) == .doesNotConform
-            && answer(ConformanceIndexProbeEnum.self, .unknownCaseRepresentable) == .conforms(nil)
-            && answer(Int.self, .mappableCodable) == .doesNotConform
-    }
-}
-
-extension Int {
-    /// The smallest power of two at least `self` (`self` > 0).
-    fileprivate var nextPowerOfTwo: Int {
-        1 << (Int.bitWidth - (self - 1).leadingZeroBitCount)
     }
 }
 #endif
