@@ -151,12 +151,15 @@ typealias EnumerateSections = @convention(c) (
 /// them: the index is then off). Their C declarations are in swift/Runtime/Metadata.h and
 /// swift/Runtime/ImageInspection… (exported since Swift 5.9).
 enum RuntimeFunctions {
-    static let getWitnessTable = symbol("swift_getWitnessTable", as: GetWitnessTable.self)
-    static let enumerateSections = symbol("swift_enumerateAllMetadataSections", as: EnumerateSections.self)
+    static let getWitnessTable: GetWitnessTable? = symbol("swift_getWitnessTable").map {
+        unsafeBitCast($0, to: GetWitnessTable.self)
+    }
+    static let enumerateSections: EnumerateSections? = symbol("swift_enumerateAllMetadataSections").map {
+        unsafeBitCast($0, to: EnumerateSections.self)
+    }
 
-    private static func symbol<F>(_ name: String, as: F.Type) -> F? {
-        guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }  // RTLD_DEFAULT
-        return unsafeBitCast(address, to: F.self)
+    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)  // RTLD_DEFAULT
     }
 }
 

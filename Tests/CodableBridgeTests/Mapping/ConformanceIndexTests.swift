@@ -103,6 +103,24 @@ struct ConformanceIndexTests {
         }
     }
 
+    @Test("Tasks asking at once get the runtime's answers (built once, witness tables kept once)")
+    func concurrentLookups() async {
+        let rows = Self.rows
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    rows.allSatisfy { row in
+                        let runtime = row.type as? any MappableCodable.Type
+                        let indexed = ConformanceIndex.model(row.type)
+                        guard let runtime, let indexed else { return runtime == nil && indexed == nil }
+                        return MetatypeWords(indexed) == MetatypeWords(runtime)
+                    }
+                }
+            }
+            for await agreed in group { #expect(agreed) }
+        }
+    }
+
     #if os(Linux) && (arch(x86_64) || arch(arm64))
     @Test("Is built and passes its self-check on Linux")
     func activeOnLinux() {
