@@ -5,6 +5,7 @@
 import Synchronization
 
 extension LinuxIndex {
+    /// The metadata sections of every Swift image loaded, in the order the runtime lists them.
     static func images() -> [UnsafeRawPointer] {
         var found: [UnsafeRawPointer] = []
         withUnsafeMutablePointer(to: &found) { list in
@@ -20,6 +21,7 @@ extension LinuxIndex {
         return found
     }
 
+    /// How many Swift images are loaded (a walk of the runtime's list).
     static func imageCount() -> Int {
         var count = 0
         withUnsafeMutablePointer(to: &count) { counter in
@@ -61,6 +63,7 @@ extension LinuxIndex {
     /// directly (else `0`).
     private typealias Mark = (type: UInt, bit: UInt, conformance: UInt)
 
+    /// Reads every image's records into a new snapshot, and checks it (`selfCheck`).
     static func build() -> UnsafeMutablePointer<Snapshot> {
         let images = images()
         var marks: [Mark] = []

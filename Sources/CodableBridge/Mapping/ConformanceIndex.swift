@@ -172,7 +172,7 @@ enum LinuxIndex {
         /// can be used directly (see `Snapshot.modelConformances`).
         case conforms(usableSlot: Int?)
         case doesNotConform
-        /// Not a unique struct or enum, or not from an image the index has read.
+        /// The descriptor is in no image the index has read.
         case unknown
     }
 
@@ -185,10 +185,10 @@ enum LinuxIndex {
         /// Beside each slot: the `MappableCodable` conformance descriptor of a non-generic type
         /// named by exactly one record without conditions, else `0` (the runtime is asked).
         var modelConformances: UnsafeMutablePointer<UInt>
-        /// Beside each usable conformance: its witness table once asked for, else `0`. Any
-        /// thread may fill it in; all write the same value (`swift_getWitnessTable` gives one
-        /// table per conformance of a non-generic type), which costs thousands of instructions
-        /// a call.
+        /// Beside each usable conformance: its witness table once asked for, else `0`, kept
+        /// because `swift_getWitnessTable` costs thousands of instructions a call. Any thread may
+        /// fill a word in; all write the same value (one table per conformance of a non-generic
+        /// type).
         var witnessTables: UnsafeMutablePointer<Atomic<UInt>>
         var mask: Int
         /// `(first, last)` address of each image's type descriptors.
@@ -217,7 +217,7 @@ enum LinuxIndex {
         }
     }
 
-    static let published = Atomic<UInt>(0)
+    private static let published = Atomic<UInt>(0)
     private static let building = Mutex<Void>(())
 
     static func answer(_ type: Any.Type, _ bit: UInt) -> Answer {
