@@ -23,17 +23,7 @@ extension LinuxIndex {
 
     /// How many Swift images are loaded (a walk of the runtime's list).
     static func imageCount() -> Int {
-        var count = 0
-        withUnsafeMutablePointer(to: &count) { counter in
-            RuntimeFunctions.enumerateSections?(
-                { _, context in
-                    context?.assumingMemoryBound(to: Int.self).pointee += 1
-                    return true
-                },
-                UnsafeMutableRawPointer(counter)
-            )
-        }
-        return count
+        images().count
     }
 
     /// The descriptor of the single protocol of an existential type (`(any P).self`); its layout:

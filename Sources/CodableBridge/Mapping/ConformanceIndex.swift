@@ -113,22 +113,20 @@ struct MetatypeWords: Equatable {
     var metadata: UnsafeRawPointer
     var witnessTable: UnsafeRawPointer
 
-    init(metadata: UnsafeRawPointer, witnessTable: UnsafeRawPointer) {
-        self.metadata = metadata
-        self.witnessTable = witnessTable
-    }
-
     /// The existential in a struct: passed as it is to a generic function, it would be opened
     /// into its concrete metatype (one word), which `unsafeBitCast` then refuses.
     private struct Boxed {
         var model: Model
     }
 
+    var model: Model { unsafeBitCast(self, to: Boxed.self).model }
+}
+
+extension MetatypeWords {
+    /// The words of `model` (in an extension, so the memberwise initializer stays).
     init(_ model: Model) {
         self = unsafeBitCast(Boxed(model: model), to: MetatypeWords.self)
     }
-
-    var model: Model { unsafeBitCast(self, to: Boxed.self).model }
 }
 
 /// Types the index must find when it checks itself.

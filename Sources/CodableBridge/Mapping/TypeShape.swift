@@ -17,35 +17,38 @@
 
 /// Facts about types read from the Swift runtime's stable ABI (see the comment above).
 package enum TypeShape {
-    /// Whether `type` is an enum (not a struct, class or `Optional`).
-    package static func isEnum(_ type: Any.Type) -> Bool {
+    /// The first word of `type`'s metadata: its kind (`0x200` struct, `0x201` enum, `0x202`
+    /// `Optional`; swift/ABI/MetadataKind.def).
+    @inline(__always)
+    private static func kind(of type: Any.Type) -> UInt {
         // safe: every metatype points at type metadata whose first word is its kind
-        let kind = unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
-        return kind == 0x201
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
     }
 
-    private static let valueKinds: ClosedRange<Int> = 0x200...0x202
+    /// Whether `type` is an enum (not a struct, class or `Optional`).
+    package static func isEnum(_ type: Any.Type) -> Bool {
+        kind(of: type) == 0x201
+    }
+
+    /// Whether `type` is some `Optional` (its metadata kind is `Optional`'s alone).
+    @inline(__always)
+    package static func isOptional(_ type: Any.Type) -> Bool {
+        kind(of: type) == 0x202
+    }
 
     /// The nominal type descriptor of a struct, enum or optional type; `nil` for other kinds.
-    /// Struct, enum and optional metadata start with their kind (`0x200`, `0x201`, `0x202`)
-    /// followed by the descriptor pointer (the Swift ABI, stable on Apple platforms since Swift 5);
-    /// every instantiation of a generic type shares its descriptor.
+    /// Struct, enum and optional metadata start with their kind followed by the descriptor
+    /// pointer (the Swift ABI, stable on Apple platforms since Swift 5); every instantiation of a
+    /// generic type shares its descriptor.
     package static func descriptor(of type: Any.Type) -> UnsafeRawPointer? {
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard valueKinds.contains(metadata.load(as: Int.self)) else { return nil }
-        return metadata.load(fromByteOffset: MemoryLayout<Int>.stride, as: UnsafeRawPointer?.self)
+        guard (0x200...0x202).contains(kind(of: type)) else { return nil }
+        return unsafeBitCast(type, to: UnsafeRawPointer.self).load(fromByteOffset: MemoryLayout<Int>.stride, as: UnsafeRawPointer?.self)
     }
 
     /// Whether `type` is some `Dictionary` (any instantiation).
     @inline(__always)
     package static func isDictionary(_ type: Any.Type) -> Bool {
         descriptor(of: type) == descriptor(of: [String: Int].self)
-    }
-
-    /// Whether `type` is some `Optional` (its metadata kind, `0x202`, is `Optional`'s alone).
-    @inline(__always)
-    package static func isOptional(_ type: Any.Type) -> Bool {
-        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == 0x202
     }
 
     /// The case names of a payload-free coding-key enum, in declaration order; `nil` when `Key`
