@@ -18,7 +18,7 @@ import Foundation
 // mapped afresh by glibc's `malloc` every time: glibc serves smaller blocks from memory freed
 // before once its mapping threshold has grown, but never raises that threshold past 32 MiB. Every
 // 4 KiB page of a fresh mapping costs a page fault on first write; for a 100 MB document's nodes
-// that was 169 faults per MB, most of why time per MB grew from 10 MB to 100 MB. On Linux such a
+// that was 169 faults per MB, most of why time per MB grew from 10 MB to 100 MB. On glibc such a
 // block is therefore advised `MADV_HUGEPAGE`: where transparent huge pages are enabled (`always`
 // or `madvise`, the common defaults) the kernel backs it with 2 MiB pages, one fault each. The
 // advice changes no contents and is only a hint: with huge pages off it does nothing.
@@ -91,19 +91,21 @@ enum MallocMemory {
     /// largest mapping threshold, `DEFAULT_MMAP_THRESHOLD_MAX` on 64-bit platforms.
     static let hugePageMinimum = 32 << 20
 
-    /// The size of a huge page on the platforms where the advice is given.
+    /// The granule of the advised range: a huge page on x86_64 and on arm64 with 4 KiB pages, and
+    /// a multiple of every base page size, as `madvise` requires of the range's start.
     static let hugePageSize = 2 << 20
 
     /// Advises the whole huge pages inside a block of `byteCount` bytes at `memory` to be backed
-    /// by huge pages, when the block is at least ``hugePageMinimum`` bytes (Linux only).
+    /// by huge pages, when the block is at least ``hugePageMinimum`` bytes (glibc only: the size
+    /// rule is glibc's).
     @inline(__always)
     static func adviseHugePages(_ memory: UnsafeMutableRawPointer, _ byteCount: Int) {
-        #if os(Linux)
+        #if canImport(Glibc)
         if byteCount >= hugePageMinimum { _adviseHugePages(memory, byteCount) }
         #endif
     }
 
-    #if os(Linux)
+    #if canImport(Glibc)
     @inline(never)
     private static func _adviseHugePages(_ memory: UnsafeMutableRawPointer, _ byteCount: Int) {
         let start = (Int(bitPattern: memory) + hugePageSize - 1) & ~(hugePageSize - 1)

@@ -5,7 +5,7 @@ import Testing
 // Large buffers are advised MADV_HUGEPAGE (MallocMemory.swift): the kernel marks the advised
 // mapping with the `hg` flag in /proc/self/smaps, which these tests read back.
 
-#if os(Linux)
+#if canImport(Glibc)
 /// The `VmFlags` of the mapping that contains `address`, from /proc/self/smaps.
 private func mappingFlags(containing address: UnsafeRawPointer) throws -> [String] {
     // Read to the end: procfs reports a size of 0, and a single read would stop at one page.
