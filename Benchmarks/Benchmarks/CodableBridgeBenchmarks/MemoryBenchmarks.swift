@@ -4,7 +4,13 @@
 // payload's repeated array (`statuses`, `performances`) is cycled until the document reaches the
 // size, the rest of the payload is kept once. twitter-like is written compactly, citm-like
 // pretty-printed as citm_catalog.json itself is (the minified variant shows the densest case).
-// Variants "CodableBridge 1 MB", "… 10 MB", "… 100 MB" and "Foundation 100 MB".
+// Variants "CodableBridge 1 MB", "… 10 MB", "… 100 MB", "Foundation 1 MB" and "Foundation 100 MB"
+// time the decode *and the release of its models* (the result is dropped inside the measured
+// loop). The same variants with " (decode)" time the decode alone: each iteration's models are
+// released after `stopMeasurement()`, before the next one starts, as Criterion's
+// `iter_with_large_drop` does. The difference is glibc freeing hundreds of thousands of model
+// objects, which costs more per MB once they no longer fit in the caches (Docs/Performance.md,
+// "Time per MB: the decode and the release").
 //
 // Metrics: wall clock, throughput (documents per second) and package-benchmark's
 // `peakMemoryResidentDelta` — the peak resident memory of the run above the process's resident
@@ -95,42 +101,68 @@ enum ResidentMemory {
     }
 }
 
-func registerMemoryBenchmarks() {
-    let configuration = Benchmark.Configuration(
+/// Up to 3 s per variant: 100 iterations of a 1 MB document (the fastest of only 5, as before,
+/// moved by several percent between runs), 20 of 10 MB, 5 of 100 MB.
+private func memoryConfiguration(megabytes: Int) -> Benchmark.Configuration {
+    Benchmark.Configuration(
         metrics: [.wallClock, .throughput, .peakMemoryResidentDelta],
-        warmupIterations: 1,
+        warmupIterations: megabytes >= 100 ? 1 : 3,
         maxDuration: .seconds(3),
-        maxIterations: 5)
+        maxIterations: megabytes >= 100 ? 5 : megabytes >= 10 ? 20 : 100)
+}
+
+func registerMemoryBenchmarks() {
     for document in GeneratedDocument.allCases {
         let group = "Memory \(document.rawValue)"
-        for megabytes in [1, 10, 100] {
-            registerMemoryVariant(document, group: group, label: "\(Suite.bridge) \(megabytes) MB", megabytes: megabytes,
-                                  configuration: configuration) { data in
-                switch document.payload {
-                case .twitter: try BridgeDecoder().decode(TwitterSearch.self, from: data)
-                default: try BridgeDecoder().decode(CitmCatalog.self, from: data)
-                }
+        let bridge: @Sendable (Data) throws -> Any = { data in
+            switch document.payload {
+            case .twitter: try BridgeDecoder().decode(TwitterSearch.self, from: data)
+            default: try BridgeDecoder().decode(CitmCatalog.self, from: data)
             }
         }
-        registerMemoryVariant(document, group: group, label: "\(Suite.foundation) 100 MB", megabytes: 100,
-                              configuration: configuration) { data in
+        let foundation: @Sendable (Data) throws -> Any = { data in
             switch document.payload {
             case .twitter: try JSONDecoder().decode(TwitterSearch.self, from: data)
             default: try JSONDecoder().decode(CitmCatalog.self, from: data)
             }
         }
+        let variants: [(suite: String, megabytes: Int, decode: @Sendable (Data) throws -> Any)] =
+            [1, 10, 100].map { (Suite.bridge, $0, bridge) } + [1, 100].map { (Suite.foundation, $0, foundation) }
+        for variant in variants {
+            let label = "\(variant.suite) \(variant.megabytes) MB"
+            let configuration = memoryConfiguration(megabytes: variant.megabytes)
+            registerMemoryVariant(document, group: group, label: label, megabytes: variant.megabytes,
+                                  configuration: configuration, measuresRelease: true, decode: variant.decode)
+            registerMemoryVariant(document, group: group, label: label + " (decode)", megabytes: variant.megabytes,
+                                  configuration: configuration, measuresRelease: false, decode: variant.decode)
+        }
     }
 }
 
+/// One variant. With `measuresRelease`, each iteration's models are dropped inside the measurement;
+/// without, they are kept until `stopMeasurement()` and released before the next iteration starts.
+/// Only the first kind prints the MEMORY line (the decode is the same).
 private func registerMemoryVariant(_ document: GeneratedDocument, group: String, label: String, megabytes: Int,
-                                   configuration: Benchmark.Configuration, decode: @escaping @Sendable (Data) throws -> Any) {
+                                   configuration: Benchmark.Configuration, measuresRelease: Bool,
+                                   decode: @escaping @Sendable (Data) throws -> Any) {
     Benchmark(Suite.name(group, label), configuration: configuration) { benchmark, data in
-        for _ in benchmark.scaledIterations {
-            blackHole(try decode(data))
+        if measuresRelease {
+            for _ in benchmark.scaledIterations {
+                blackHole(try decode(data))
+            }
+        } else {
+            var models: [Any] = []
+            models.reserveCapacity(benchmark.scaledIterations.count)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                models.append(try decode(data))
+            }
+            benchmark.stopMeasurement()
+            blackHole(models)
         }
     } setup: { () throws -> Data in
         let data = try document.make(megabytes: megabytes)
-        try document.measureTransient(data, label: label, decode: decode)
+        if measuresRelease { try document.measureTransient(data, label: label, decode: decode) }
         return data
     }
 }
