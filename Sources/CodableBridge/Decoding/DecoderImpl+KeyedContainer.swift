@@ -141,7 +141,7 @@ extension DecoderImpl {
 
         @inline(__always)
         func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
-            if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedRequired(T.self, key, read) }
+            if let meta, meta.hasTransforms { return try _slowPathTransformedRequired(T.self, key, read) }
             return try decodeRequiredValue(T.self, key, read)
         }
 
@@ -175,7 +175,7 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
-            if let meta, !meta.transforms.isEmpty { return try _slowPathTransformedOptional(T.self, key, read) }
+            if let meta, meta.hasTransforms { return try _slowPathTransformedOptional(T.self, key, read) }
             return try decodeOptionalValue(T.self, key, read)
         }
 
@@ -231,13 +231,16 @@ extension DecoderImpl {
         func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
-                _ = find(key)
-                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
-                                                current: currentValue(JSONObject.self, key))
+            var elementType: (any Codable.Type)?
+            if let meta, meta.hasCompositeRules {
+                if let capture = meta.unknownKeysProperty, capture == key.stringValue {
+                    _ = find(key)
+                    return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                                    current: currentValue(JSONObject.self, key))
+                }
+                if !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
+                elementType = meta.elementTypes.isEmpty ? nil : meta.elementTypes[key.stringValue]
             }
-            if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
-            let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
                 if let update = impl.update {
@@ -269,13 +272,16 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            if let meta, let capture = meta.unknownKeysProperty, capture == key.stringValue {
-                _ = find(key)
-                return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
-                                                current: currentValue(JSONObject.self, key))
+            var elementType: (any Codable.Type)?
+            if let meta, meta.hasCompositeRules {
+                if let capture = meta.unknownKeysProperty, capture == key.stringValue {
+                    _ = find(key)
+                    return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                                    current: currentValue(JSONObject.self, key))
+                }
+                if !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattenedIfPresent(T.self, key) }
+                elementType = meta.elementTypes.isEmpty ? nil : meta.elementTypes[key.stringValue]
             }
-            if let meta, !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattenedIfPresent(T.self, key) }
-            let elementType = meta.flatMap { $0.elementTypes.isEmpty ? nil : $0.elementTypes[key.stringValue] }
             return try decodeOptional(type, key) { node, component in
                 if let update = impl.update {
                     try prepareFallback(key)

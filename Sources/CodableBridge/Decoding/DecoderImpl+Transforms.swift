@@ -11,7 +11,7 @@ extension DecoderImpl.KeyedContainer {
     /// mismatch is a table error); `nil` when the property has none.
     @inline(__always)
     func transform<T>(for key: Key, _ type: T.Type) throws -> JSONTransform? {
-        guard let meta, !meta.transforms.isEmpty, let transform = meta.transforms[key.stringValue] else { return nil }
+        guard let meta, meta.hasTransforms, let transform = meta.transforms[key.stringValue] else { return nil }
         guard transform.valueType == T.self else {
             throw DecodingMessages.mappingTable(.transformTypeMismatch(meta.typeName, property: key.stringValue, transform: transform.name,
                                                                        valueType: transform.valueType, propertyType: T.self),

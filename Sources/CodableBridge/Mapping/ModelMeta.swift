@@ -63,6 +63,12 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package let enumsDefaultToFirstCase: Bool
     /// Per-property transforms (`valueTransforms`).
     package let transforms: [String: JSONTransform]
+    /// `!transforms.isEmpty`, stored: every property's decode asks, and a `Bool` is read without
+    /// retaining the dictionary.
+    package let hasTransforms: Bool
+    /// Whether a property of a non-scalar type may need more than its rule: the type has an
+    /// `unknownKeysProperty`, flattened properties or `elementTypes` (stored, as `hasTransforms`).
+    package let hasCompositeRules: Bool
     /// The `JSONObject` property that captures unknown members (`unknownKeysProperty`).
     package let unknownKeysProperty: String?
     /// Properties written but never read (`ignoredOnDecode`).
@@ -189,6 +195,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
             }
         }
         self.transforms = transforms
+        hasTransforms = !transforms.isEmpty
+        hasCompositeRules = capture != nil || !flattened.isEmpty || !elementTypes.isEmpty
         self.unknownKeysProperty = capture
         self.ignoredOnDecode = ignoredOnDecode
         self.ignoredOnEncode = ignoredOnEncode
