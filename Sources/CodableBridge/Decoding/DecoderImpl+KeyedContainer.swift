@@ -230,16 +230,36 @@ extension DecoderImpl {
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
+        /// How a non-scalar property is read when its type's tables have composite rules
+        /// (`ModelMeta.hasCompositeRules`): as the unknown-member capture, as a flattened model,
+        /// or as a value with an `elementTypes` override.
+        private enum CompositeRoute {
+            case capture(ModelMeta)
+            case flattened
+            case value(elementType: (any Codable.Type)?)
+        }
+
+        @inline(__always)
+        private func compositeRoute(_ key: Key) -> CompositeRoute {
+            guard let meta, meta.hasCompositeRules else { return .value(elementType: nil) }
+            if let capture = meta.unknownKeysProperty, capture == key.stringValue { return .capture(meta) }
+            if !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return .flattened }
+            return .value(elementType: meta.elementTypes.isEmpty ? nil : meta.elementTypes[key.stringValue])
+        }
+
+        /// The `unknownKeysProperty`: the object's members that no property reads.
+        private func capturedMembers<T: Decodable>(_ type: T.Type, _ key: Key, meta: ModelMeta) throws -> T {
+            _ = find(key)
+            return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
+                                            current: currentValue(JSONObject.self, key))
+        }
+
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            var elementType: (any Codable.Type)?
-            if let meta, meta.hasCompositeRules {
-                if let capture = meta.unknownKeysProperty, capture == key.stringValue {
-                    _ = find(key)
-                    return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
-                                                    current: currentValue(JSONObject.self, key))
-                }
-                if !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattened(T.self, key) }
-                elementType = meta.elementTypes.isEmpty ? nil : meta.elementTypes[key.stringValue]
+            let elementType: (any Codable.Type)?
+            switch compositeRoute(key) {
+            case .capture(let meta): return try capturedMembers(T.self, key, meta: meta)
+            case .flattened: return try decodeFlattened(T.self, key)
+            case .value(let override): elementType = override
             }
             return try decodeRequired(type, key) { node, component in
                 if impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
@@ -272,15 +292,11 @@ extension DecoderImpl {
         func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            var elementType: (any Codable.Type)?
-            if let meta, meta.hasCompositeRules {
-                if let capture = meta.unknownKeysProperty, capture == key.stringValue {
-                    _ = find(key)
-                    return try impl.capturedMembers(T.self, object: object, meta: meta, convertedKeys: convertedKeys, key: .key(key),
-                                                    current: currentValue(JSONObject.self, key))
-                }
-                if !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return try decodeFlattenedIfPresent(T.self, key) }
-                elementType = meta.elementTypes.isEmpty ? nil : meta.elementTypes[key.stringValue]
+            let elementType: (any Codable.Type)?
+            switch compositeRoute(key) {
+            case .capture(let meta): return try capturedMembers(T.self, key, meta: meta)
+            case .flattened: return try decodeFlattenedIfPresent(T.self, key)
+            case .value(let override): elementType = override
             }
             return try decodeOptional(type, key) { node, component in
                 if let update = impl.update {
