@@ -88,14 +88,10 @@ struct ArrayElementLifetimeTests {
         (#"[{"v": 1}, null]"#, "items[1]"),
     ])
     func strictThrow(items: String, path: String) throws {
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try decoder(.strict).decode(TrackedBox.self, from: #"{"items": \#(items)}"#)
         }
-        do {
-            _ = try decoder(.strict).decode(TrackedBox.self, from: #"{"items": \#(items)}"#)
-        } catch let error as DecodingError {
-            #expect(codingPathString(of: error) == path)
-        }
+        #expect(error.map(codingPathString(of:)) == path)
         #expect(liveElements() == 0)
     }
 
