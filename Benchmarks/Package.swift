@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .executable(name: "first-decode", targets: ["FirstDecode"]),
         .executable(name: "shared-retains", targets: ["SharedRetains"]),
+        .executable(name: "scale", targets: ["Scale"]),
     ],
     dependencies: [
         .package(name: "CodableBridge", path: ".."),
@@ -33,13 +34,28 @@ let package = Package(
             dependencies: [
                 .product(name: "CodableBridge", package: "CodableBridge"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "BenchmarkPayloads",
                 "FirstDecodeModels",
             ],
             path: "Benchmarks/CodableBridgeBenchmarks",
-            resources: [.copy("Resources")],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
+        ),
+        // The five payloads (resources), their models and the generated large documents, shared by
+        // the suite and the `scale` runner.
+        .target(
+            name: "BenchmarkPayloads",
+            dependencies: [.product(name: "CodableBridge", package: "CodableBridge")],
+            path: "Sources/BenchmarkPayloads",
+            resources: [.copy("Resources")]
+        ),
+        // Time and peak memory per MB from 1 to 100 MB, each size in fresh processes, sizes
+        // alternated over rounds (Sources/Scale/main.swift).
+        .executableTarget(
+            name: "Scale",
+            dependencies: ["BenchmarkPayloads", .product(name: "CodableBridge", package: "CodableBridge")],
+            path: "Sources/Scale"
         ),
         // 1 000 + 1 000 generated model types for the first-decode measurements
         // (Scripts/generate_first_decode_models.py), and a runner that prints them per type.

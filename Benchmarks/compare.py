@@ -35,7 +35,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RESOURCES = os.path.join(HERE, "Benchmarks", "CodableBridgeBenchmarks", "Resources")
+RESOURCES = os.path.join(HERE, "Sources", "BenchmarkPayloads", "Resources")
 SEPARATOR = " — "
 FOUNDATION = "Foundation"
 BRIDGE = "CodableBridge"

@@ -10,10 +10,11 @@
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BENCH="$REPO/Benchmarks/Benchmarks/CodableBridgeBenchmarks"
+PAYLOADS="$REPO/Benchmarks/Sources/BenchmarkPayloads"
 WORK=$(mktemp -d)
 mkdir -p "$WORK/Sources/MapProf"
-cp "$BENCH/Models/Twitter.swift" "$BENCH/Mapped/MappedTwitter.swift" "$BENCH/Mapped/SmallMapped.swift" "$WORK/Sources/MapProf/"
-sed -i 's/^import Benchmark$//' "$WORK"/Sources/MapProf/*.swift
+cp "$PAYLOADS/Models/Twitter.swift" "$BENCH/Mapped/MappedTwitter.swift" "$BENCH/Mapped/SmallMapped.swift" "$WORK/Sources/MapProf/"
+sed -i -e 's/^import Benchmark$//' -e 's/^import BenchmarkPayloads$//' "$WORK"/Sources/MapProf/*.swift
 cat > "$WORK/Package.swift" <<EOF
 // swift-tools-version: 6.0
 import PackageDescription
@@ -63,7 +64,7 @@ EOF
 (cd "$WORK" && swift build -c release >/dev/null)
 instructions() {
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.$1.$2.out" \
-        "$WORK/.build/release/MapProf" "$1" "$2" "$BENCH/Resources/twitter.json" 2>&1 | grep -o "Collected : [0-9]*" | grep -o "[0-9]*"
+        "$WORK/.build/release/MapProf" "$1" "$2" "$PAYLOADS/Resources/twitter.json" 2>&1 | grep -o "Collected : [0-9]*" | grep -o "[0-9]*"
 }
 MODES=("$@")
 [ ${#MODES[@]} -gt 0 ] || MODES=(plain-strict mapped-strict plain-lenient mapped-lenient nokp-strict small-hand-strict small-mapped-strict)

@@ -15,6 +15,7 @@
 // Every setup checks that the parser returns the expected date for every string.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

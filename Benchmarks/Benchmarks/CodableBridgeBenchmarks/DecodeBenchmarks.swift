@@ -17,6 +17,7 @@
 // Every setup decodes once with both decoders and fails the benchmark if the models differ.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

@@ -8,6 +8,7 @@
 // BridgeEncoder's output with JSONDecoder and fails unless it gives the model back.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

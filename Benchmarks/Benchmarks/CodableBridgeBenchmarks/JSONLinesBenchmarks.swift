@@ -8,6 +8,7 @@
 // The setup checks that both give the same statuses.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

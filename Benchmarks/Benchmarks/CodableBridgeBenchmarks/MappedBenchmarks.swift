@@ -16,6 +16,7 @@
 //   resolved once per type, mapped and hand-written cost the same per object.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

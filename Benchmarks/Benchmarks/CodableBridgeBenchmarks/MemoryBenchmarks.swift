@@ -23,49 +23,11 @@
 // the decoder needed only while it ran. Docs/Performance.md reports these lines.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 
-/// A generated document: a payload with its big array cycled to a size.
-enum GeneratedDocument: String, CaseIterable {
-    case twitterLike = "twitter-like"
-    case citmLike = "citm-like"
-    case citmLikeMinified = "citm-like (minified)"
-
-    var payload: Payload { self == .twitterLike ? .twitter : .citm }
-    var arrayKey: String { self == .twitterLike ? "statuses" : "performances" }
-    var pretty: Bool { self == .citmLike }
-
-    /// The payload with `arrayKey`'s elements repeated (in order, cyclically) until the text has
-    /// at least `megabytes` MB.
-    func make(megabytes: Int) throws -> Data {
-        let target = megabytes * 1_000_000
-        guard case .object(var object) = try JSONValue(parsing: payload.data),
-              case .array(let elements)? = object[arrayKey] else {
-            throw SetupFailure("\(payload.rawValue) has no \(arrayKey) array")
-        }
-        var encoder = BridgeEncoder()
-        if pretty { encoder.outputFormatting = [.prettyPrinted] }
-        let placeholder = "@@\(arrayKey)@@"
-        object[arrayKey] = .string(placeholder)
-        let frame = try encoder.encode(JSONValue.object(object))
-        let quoted = Data("\"\(placeholder)\"".utf8)
-        guard let slot = frame.range(of: quoted) else { throw SetupFailure("placeholder not found") }
-        let texts = try elements.map { try encoder.encode($0) }
-        var document = Data(capacity: target + 1_000_000)
-        document.append(frame[..<slot.lowerBound])
-        document.append(UInt8(ascii: "["))
-        var k = 0
-        while document.count < target - (frame.count - slot.count) {
-            if k > 0 { document.append(contentsOf: pretty ? Array(",\n".utf8) : [UInt8(ascii: ",")]) }
-            document.append(texts[k % texts.count])
-            k += 1
-        }
-        document.append(UInt8(ascii: "]"))
-        document.append(frame[slot.upperBound...])
-        return document
-    }
-
+extension GeneratedDocument {
     /// Decodes `data` into the payload's model with `decode`, holding the result while memory is
     /// read; prints the peak and what stays resident, in MB.
     func measureTransient(_ data: Data, label: String, decode: (Data) throws -> Any) throws {
@@ -79,25 +41,6 @@ enum GeneratedDocument: String, CaseIterable {
                      rawValue, label, document, before.current, after.peak, after.current, after.current - before.current,
                      transient, transient / document))
         blackHole(value)
-    }
-}
-
-/// The process's resident memory, from /proc/self/status (Linux; nil elsewhere).
-enum ResidentMemory {
-    static func read() -> (current: Double, peak: Double)? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        func field(_ name: String) -> Double? {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
-                  let kB = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
-            return kB / 1000
-        }
-        guard let current = field("VmRSS"), let peak = field("VmHWM") else { return nil }
-        return (current, peak)
-    }
-
-    /// Makes the peak (VmHWM) start again from the current resident size.
-    static func resetPeak() {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 }
 

@@ -8,6 +8,7 @@
 // The CodableBridge setup checks that both trees have the same shape, strings and numbers.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

@@ -10,6 +10,7 @@
 // than 30× as long — a bound loose enough for cache effects, tight enough to catch n².
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

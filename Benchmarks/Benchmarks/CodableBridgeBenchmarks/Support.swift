@@ -5,6 +5,7 @@
 // wall-clock time into the group's Foundation time (see README.md).
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

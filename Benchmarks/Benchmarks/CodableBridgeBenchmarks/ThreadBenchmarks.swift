@@ -11,6 +11,7 @@
 // `SmallHandwritten` through `JSONDecoder`.
 
 import Benchmark
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

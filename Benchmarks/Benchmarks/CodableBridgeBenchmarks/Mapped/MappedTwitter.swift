@@ -4,6 +4,7 @@
 // (`"idStr": ["id_str", "idstr"]`). Nested entity types without snake_case keys reuse the strict
 // models. Compare with `TwitterSearch` (the same data with hand-written `CodingKeys`).
 
+import BenchmarkPayloads
 import CodableBridge
 
 struct MappedTwitterSearch: MappableCodable, Sendable {

@@ -4,6 +4,7 @@
 // (`"idStr": ["idstr", "id_str"]`). Picture sizes are plain `Int`: decoded with the default
 // (lenient) `BridgeDecoder`, the `"640"` strings are coerced — no wrapper type needed.
 
+import BenchmarkPayloads
 import CodableBridge
 
 struct MappedWeiboStatus: MappableCodable, Sendable {

@@ -2,6 +2,7 @@
 // object decoded 1 000 times. Mapping tables are resolved once per type and cached, so the
 // per-object cost of `SmallMapped` should match the hand-written `SmallHandwritten`.
 
+import BenchmarkPayloads
 import CodableBridge
 import Foundation
 

@@ -1,35 +1,35 @@
 // Strict `Codable` mirror of yymodel_github_user.json (the GitHub API user `facebook`, 2015), the
 // input of YYModel's "GithubUser" benchmark. `company`, `email` and `hireable` are null.
 
-struct GitHubUser: Codable, Hashable, Sendable {
-    var login: String
-    var id: Int64
-    var avatarURL: String
-    var gravatarID: String
-    var url: String
-    var htmlURL: String
-    var followersURL: String
-    var followingURL: String
-    var gistsURL: String
-    var starredURL: String
-    var subscriptionsURL: String
-    var organizationsURL: String
-    var reposURL: String
-    var eventsURL: String
-    var receivedEventsURL: String
-    var type: String
-    var siteAdmin: Bool
-    var name: String
-    var company: String?
-    var blog: String
-    var location: String
-    var email: String?
-    var hireable: Bool?
-    var bio: String
-    var publicRepos: Int
-    var publicGists: Int
-    var followers: Int
-    var following: Int
+package struct GitHubUser: Codable, Hashable, Sendable {
+    package var login: String
+    package var id: Int64
+    package var avatarURL: String
+    package var gravatarID: String
+    package var url: String
+    package var htmlURL: String
+    package var followersURL: String
+    package var followingURL: String
+    package var gistsURL: String
+    package var starredURL: String
+    package var subscriptionsURL: String
+    package var organizationsURL: String
+    package var reposURL: String
+    package var eventsURL: String
+    package var receivedEventsURL: String
+    package var type: String
+    package var siteAdmin: Bool
+    package var name: String
+    package var company: String?
+    package var blog: String
+    package var location: String
+    package var email: String?
+    package var hireable: Bool?
+    package var bio: String
+    package var publicRepos: Int
+    package var publicGists: Int
+    package var followers: Int
+    package var following: Int
 
     enum CodingKeys: String, CodingKey {
         case login, id

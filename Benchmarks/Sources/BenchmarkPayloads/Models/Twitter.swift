@@ -8,9 +8,9 @@
 
 import CodableBridge
 
-struct TwitterSearch: Codable, Hashable, Sendable {
-    var statuses: [Status]
-    var searchMetadata: SearchMetadata
+package struct TwitterSearch: Codable, Hashable, Sendable {
+    package var statuses: [Status]
+    package var searchMetadata: SearchMetadata
 
     enum CodingKeys: String, CodingKey {
         case statuses
@@ -19,16 +19,16 @@ struct TwitterSearch: Codable, Hashable, Sendable {
 }
 
 extension TwitterSearch {
-    struct SearchMetadata: Codable, Hashable, Sendable {
-        var completedIn: Double
-        var maxID: Int64
-        var maxIDStr: String
-        var nextResults: String
-        var query: String
-        var refreshURL: String
-        var count: Int
-        var sinceID: Int64
-        var sinceIDStr: String
+    package struct SearchMetadata: Codable, Hashable, Sendable {
+        package var completedIn: Double
+        package var maxID: Int64
+        package var maxIDStr: String
+        package var nextResults: String
+        package var query: String
+        package var refreshURL: String
+        package var count: Int
+        package var sinceID: Int64
+        package var sinceIDStr: String
 
         enum CodingKeys: String, CodingKey {
             case completedIn = "completed_in"
@@ -44,32 +44,32 @@ extension TwitterSearch {
     }
 
     /// A tweet. `retweetedStatus` makes this recursive, hence the indirect box.
-    struct Status: Codable, Hashable, Sendable {
-        var metadata: Metadata
-        var createdAt: String
-        var id: UInt64
-        var idStr: String
-        var text: String
-        var source: String
-        var truncated: Bool
-        var inReplyToStatusID: UInt64?
-        var inReplyToStatusIDStr: String?
-        var inReplyToUserID: UInt64?
-        var inReplyToUserIDStr: String?
-        var inReplyToScreenName: String?
-        var user: User
-        var geo: JSONValue?
-        var coordinates: JSONValue?
-        var place: JSONValue?
-        var contributors: JSONValue?
-        var retweetCount: Int
-        var favoriteCount: Int
-        var entities: Entities
-        var favorited: Bool
-        var retweeted: Bool
-        var possiblySensitive: Bool?
-        var lang: String
-        var retweetedStatus: Box<Status>?
+    package struct Status: Codable, Hashable, Sendable {
+        package var metadata: Metadata
+        package var createdAt: String
+        package var id: UInt64
+        package var idStr: String
+        package var text: String
+        package var source: String
+        package var truncated: Bool
+        package var inReplyToStatusID: UInt64?
+        package var inReplyToStatusIDStr: String?
+        package var inReplyToUserID: UInt64?
+        package var inReplyToUserIDStr: String?
+        package var inReplyToScreenName: String?
+        package var user: User
+        package var geo: JSONValue?
+        package var coordinates: JSONValue?
+        package var place: JSONValue?
+        package var contributors: JSONValue?
+        package var retweetCount: Int
+        package var favoriteCount: Int
+        package var entities: Entities
+        package var favorited: Bool
+        package var retweeted: Bool
+        package var possiblySensitive: Bool?
+        package var lang: String
+        package var retweetedStatus: Box<Status>?
 
         enum CodingKeys: String, CodingKey {
             case metadata
@@ -92,9 +92,9 @@ extension TwitterSearch {
         }
     }
 
-    struct Metadata: Codable, Hashable, Sendable {
-        var resultType: String
-        var isoLanguageCode: String
+    package struct Metadata: Codable, Hashable, Sendable {
+        package var resultType: String
+        package var isoLanguageCode: String
 
         enum CodingKeys: String, CodingKey {
             case resultType = "result_type"
@@ -102,47 +102,47 @@ extension TwitterSearch {
         }
     }
 
-    struct User: Codable, Hashable, Sendable {
-        var id: UInt64
-        var idStr: String
-        var name: String
-        var screenName: String
-        var location: String
-        var description: String
-        var url: String?
-        var entities: UserEntities
-        var protected: Bool
-        var followersCount: Int
-        var friendsCount: Int
-        var listedCount: Int
-        var createdAt: String
-        var favouritesCount: Int
-        var utcOffset: Int?
-        var timeZone: String?
-        var geoEnabled: Bool
-        var verified: Bool
-        var statusesCount: Int
-        var lang: String
-        var contributorsEnabled: Bool
-        var isTranslator: Bool
-        var isTranslationEnabled: Bool
-        var profileBackgroundColor: String
-        var profileBackgroundImageURL: String
-        var profileBackgroundImageURLHTTPS: String
-        var profileBackgroundTile: Bool
-        var profileImageURL: String
-        var profileImageURLHTTPS: String
-        var profileBannerURL: String?
-        var profileLinkColor: String
-        var profileSidebarBorderColor: String
-        var profileSidebarFillColor: String
-        var profileTextColor: String
-        var profileUseBackgroundImage: Bool
-        var defaultProfile: Bool
-        var defaultProfileImage: Bool
-        var following: Bool
-        var followRequestSent: Bool
-        var notifications: Bool
+    package struct User: Codable, Hashable, Sendable {
+        package var id: UInt64
+        package var idStr: String
+        package var name: String
+        package var screenName: String
+        package var location: String
+        package var description: String
+        package var url: String?
+        package var entities: UserEntities
+        package var protected: Bool
+        package var followersCount: Int
+        package var friendsCount: Int
+        package var listedCount: Int
+        package var createdAt: String
+        package var favouritesCount: Int
+        package var utcOffset: Int?
+        package var timeZone: String?
+        package var geoEnabled: Bool
+        package var verified: Bool
+        package var statusesCount: Int
+        package var lang: String
+        package var contributorsEnabled: Bool
+        package var isTranslator: Bool
+        package var isTranslationEnabled: Bool
+        package var profileBackgroundColor: String
+        package var profileBackgroundImageURL: String
+        package var profileBackgroundImageURLHTTPS: String
+        package var profileBackgroundTile: Bool
+        package var profileImageURL: String
+        package var profileImageURLHTTPS: String
+        package var profileBannerURL: String?
+        package var profileLinkColor: String
+        package var profileSidebarBorderColor: String
+        package var profileSidebarFillColor: String
+        package var profileTextColor: String
+        package var profileUseBackgroundImage: Bool
+        package var defaultProfile: Bool
+        package var defaultProfileImage: Bool
+        package var following: Bool
+        package var followRequestSent: Bool
+        package var notifications: Bool
 
         enum CodingKeys: String, CodingKey {
             case id
@@ -184,21 +184,21 @@ extension TwitterSearch {
         }
     }
 
-    struct UserEntities: Codable, Hashable, Sendable {
-        var description: URLList
-        var url: URLList?
+    package struct UserEntities: Codable, Hashable, Sendable {
+        package var description: URLList
+        package var url: URLList?
     }
 
-    struct URLList: Codable, Hashable, Sendable {
-        var urls: [URLEntity]
+    package struct URLList: Codable, Hashable, Sendable {
+        package var urls: [URLEntity]
     }
 
-    struct Entities: Codable, Hashable, Sendable {
-        var hashtags: [Hashtag]
-        var symbols: [Hashtag]
-        var urls: [URLEntity]
-        var userMentions: [UserMention]
-        var media: [Media]?
+    package struct Entities: Codable, Hashable, Sendable {
+        package var hashtags: [Hashtag]
+        package var symbols: [Hashtag]
+        package var urls: [URLEntity]
+        package var userMentions: [UserMention]
+        package var media: [Media]?
 
         enum CodingKeys: String, CodingKey {
             case hashtags, symbols, urls
@@ -207,16 +207,16 @@ extension TwitterSearch {
         }
     }
 
-    struct Hashtag: Codable, Hashable, Sendable {
-        var text: String
-        var indices: [Int]
+    package struct Hashtag: Codable, Hashable, Sendable {
+        package var text: String
+        package var indices: [Int]
     }
 
-    struct URLEntity: Codable, Hashable, Sendable {
-        var url: String
-        var expandedURL: String
-        var displayURL: String
-        var indices: [Int]
+    package struct URLEntity: Codable, Hashable, Sendable {
+        package var url: String
+        package var expandedURL: String
+        package var displayURL: String
+        package var indices: [Int]
 
         enum CodingKeys: String, CodingKey {
             case url
@@ -226,12 +226,12 @@ extension TwitterSearch {
         }
     }
 
-    struct UserMention: Codable, Hashable, Sendable {
-        var screenName: String
-        var name: String
-        var id: UInt64
-        var idStr: String
-        var indices: [Int]
+    package struct UserMention: Codable, Hashable, Sendable {
+        package var screenName: String
+        package var name: String
+        package var id: UInt64
+        package var idStr: String
+        package var indices: [Int]
 
         enum CodingKeys: String, CodingKey {
             case screenName = "screen_name"
@@ -241,19 +241,19 @@ extension TwitterSearch {
         }
     }
 
-    struct Media: Codable, Hashable, Sendable {
-        var id: UInt64
-        var idStr: String
-        var indices: [Int]
-        var mediaURL: String
-        var mediaURLHTTPS: String
-        var url: String
-        var displayURL: String
-        var expandedURL: String
-        var type: String
-        var sizes: Sizes
-        var sourceStatusID: UInt64?
-        var sourceStatusIDStr: String?
+    package struct Media: Codable, Hashable, Sendable {
+        package var id: UInt64
+        package var idStr: String
+        package var indices: [Int]
+        package var mediaURL: String
+        package var mediaURLHTTPS: String
+        package var url: String
+        package var displayURL: String
+        package var expandedURL: String
+        package var type: String
+        package var sizes: Sizes
+        package var sourceStatusID: UInt64?
+        package var sourceStatusIDStr: String?
 
         enum CodingKeys: String, CodingKey {
             case id
@@ -270,44 +270,44 @@ extension TwitterSearch {
         }
     }
 
-    struct Sizes: Codable, Hashable, Sendable {
-        var medium: Size
-        var small: Size
-        var thumb: Size
-        var large: Size
+    package struct Sizes: Codable, Hashable, Sendable {
+        package var medium: Size
+        package var small: Size
+        package var thumb: Size
+        package var large: Size
     }
 
-    struct Size: Codable, Hashable, Sendable {
-        var w: Int
-        var h: Int
-        var resize: String
+    package struct Size: Codable, Hashable, Sendable {
+        package var w: Int
+        package var h: Int
+        package var resize: String
     }
 }
 
 /// A heap box so a struct can contain an optional value of its own type (`retweeted_status`).
 /// Encodes and decodes as the wrapped value, through a single-value container so the decoder sees
 /// `Wrapped` itself (and applies its mapping table when `Wrapped` is a `MappableCodable` model).
-final class Box<Wrapped: Codable & Sendable>: Codable, Sendable {
-    let value: Wrapped
+package final class Box<Wrapped: Codable & Sendable>: Codable, Sendable {
+    package let value: Wrapped
 
     init(_ value: Wrapped) {
         self.value = value
     }
 
-    required init(from decoder: any Decoder) throws {
+    package required init(from decoder: any Decoder) throws {
         value = try decoder.singleValueContainer().decode(Wrapped.self)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
     }
 }
 
 extension Box: Equatable where Wrapped: Equatable {
-    static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    package static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
 }
 
 extension Box: Hashable where Wrapped: Hashable {
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -1,10 +1,14 @@
 // The benchmark inputs: the five payloads shipped as resources of this target (copies of the
 // files described in Resources/PROVENANCE.md), loaded once per process from the bundle.
+//
+// BenchmarkPayloads holds what the benchmark suite and the `scale` runner share: the payloads,
+// their models (Models/) and the generated large documents (GeneratedDocument.swift). Its
+// declarations are `package`: visible to the targets of this package only.
 
 import Foundation
 
 /// One JSON input file and the model type that mirrors it.
-enum Payload: String, CaseIterable, Sendable {
+package enum Payload: String, CaseIterable, Sendable {
     case twitter
     case citm = "citm_catalog"
     case canada
@@ -13,7 +17,7 @@ enum Payload: String, CaseIterable, Sendable {
 
     /// The short name used in benchmark names ("Decode twitter — Foundation"). No underscores:
     /// the JMH export turns spaces into underscores, and compare.py turns them back.
-    var label: String {
+    package var label: String {
         switch self {
         case .twitter: "twitter"
         case .citm: "citm"
@@ -24,7 +28,7 @@ enum Payload: String, CaseIterable, Sendable {
     }
 
     /// The file's bytes, read from the target's resource bundle.
-    var data: Data {
+    package var data: Data {
         switch self {
         case .twitter: PayloadData.twitter
         case .citm: PayloadData.citm
@@ -35,14 +39,14 @@ enum Payload: String, CaseIterable, Sendable {
     }
 
     /// Whether this is one of the large documents (hundreds of KB to MB), which get fewer iterations.
-    var isLarge: Bool {
+    package var isLarge: Bool {
         switch self {
         case .twitter, .citm, .canada: true
         case .githubUser, .weiboStatus: false
         }
     }
 
-    static func load(_ name: String) -> Data {
+    package static func load(_ name: String) -> Data {
         guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources") else {
             fatalError("Benchmark resource Resources/\(name).json is missing from the bundle")
         }
@@ -55,10 +59,10 @@ enum Payload: String, CaseIterable, Sendable {
 }
 
 /// Lazily loaded file contents (Swift globals are initialised once, thread-safely, on first use).
-enum PayloadData {
-    static let twitter = Payload.load(Payload.twitter.rawValue)
-    static let citm = Payload.load(Payload.citm.rawValue)
-    static let canada = Payload.load(Payload.canada.rawValue)
-    static let githubUser = Payload.load(Payload.githubUser.rawValue)
-    static let weiboStatus = Payload.load(Payload.weiboStatus.rawValue)
+package enum PayloadData {
+    package static let twitter = Payload.load(Payload.twitter.rawValue)
+    package static let citm = Payload.load(Payload.citm.rawValue)
+    package static let canada = Payload.load(Payload.canada.rawValue)
+    package static let githubUser = Payload.load(Payload.githubUser.rawValue)
+    package static let weiboStatus = Payload.load(Payload.weiboStatus.rawValue)
 }

@@ -8,42 +8,42 @@
 //   and the strict `BridgeDecoder` decode the very same model;
 // - `biz_feature` is 4294967300, beyond `Int32`: `Int64`.
 
-struct WeiboStatus: Codable, Hashable, Sendable {
-    var favorited: Bool
-    var attitudesStatus: Int
-    var createdAt: String
-    var id: Int64
-    var truncated: Bool
-    var inReplyToScreenName: String
-    var mblogid: String
-    var text: String
-    var idstr: String
-    var sourceType: Int
-    var geo: String
-    var user: WeiboUser
-    var commentsCount: Int
-    var thumbnailPic: String
-    var source: String
-    var recomState: Int
-    var sourceAllowclick: Int
-    var bizFeature: Int64
-    var mblogtypename: String
-    var annotations: [Annotation]
-    var filterID: String
-    var bmiddlePic: String
-    var scheme: String
-    var visible: Visible
-    var inReplyToStatusID: String
-    var mid: String
-    var picIDs: [String]
-    var repostsCount: Int
-    var mlevel: Int
-    var attitudesCount: Int
-    var darwinTags: [String]
-    var userType: Int
-    var picInfos: [String: Picture]
-    var inReplyToUserID: String
-    var originalPic: String
+package struct WeiboStatus: Codable, Hashable, Sendable {
+    package var favorited: Bool
+    package var attitudesStatus: Int
+    package var createdAt: String
+    package var id: Int64
+    package var truncated: Bool
+    package var inReplyToScreenName: String
+    package var mblogid: String
+    package var text: String
+    package var idstr: String
+    package var sourceType: Int
+    package var geo: String
+    package var user: WeiboUser
+    package var commentsCount: Int
+    package var thumbnailPic: String
+    package var source: String
+    package var recomState: Int
+    package var sourceAllowclick: Int
+    package var bizFeature: Int64
+    package var mblogtypename: String
+    package var annotations: [Annotation]
+    package var filterID: String
+    package var bmiddlePic: String
+    package var scheme: String
+    package var visible: Visible
+    package var inReplyToStatusID: String
+    package var mid: String
+    package var picIDs: [String]
+    package var repostsCount: Int
+    package var mlevel: Int
+    package var attitudesCount: Int
+    package var darwinTags: [String]
+    package var userType: Int
+    package var picInfos: [String: Picture]
+    package var inReplyToUserID: String
+    package var originalPic: String
 
     enum CodingKeys: String, CodingKey {
         case favorited
@@ -78,9 +78,9 @@ struct WeiboStatus: Codable, Hashable, Sendable {
 }
 
 extension WeiboStatus {
-    struct Annotation: Codable, Hashable, Sendable {
-        var clientMblogid: String?
-        var mapiRequest: Bool?
+    package struct Annotation: Codable, Hashable, Sendable {
+        package var clientMblogid: String?
+        package var mapiRequest: Bool?
 
         enum CodingKeys: String, CodingKey {
             case clientMblogid = "client_mblogid"
@@ -88,9 +88,9 @@ extension WeiboStatus {
         }
     }
 
-    struct Visible: Codable, Hashable, Sendable {
-        var type: Int
-        var listID: Int
+    package struct Visible: Codable, Hashable, Sendable {
+        package var type: Int
+        package var listID: Int
 
         enum CodingKeys: String, CodingKey {
             case type
@@ -98,17 +98,17 @@ extension WeiboStatus {
         }
     }
 
-    struct Picture: Codable, Hashable, Sendable {
-        var thumbnail: PictureMetadata
-        var bmiddle: PictureMetadata
-        var large: PictureMetadata
-        var largest: PictureMetadata
-        var picID: String
-        var photoTag: Int
-        var original: PictureMetadata
-        var filterID: String
-        var objectID: String
-        var middleplus: PictureMetadata
+    package struct Picture: Codable, Hashable, Sendable {
+        package var thumbnail: PictureMetadata
+        package var bmiddle: PictureMetadata
+        package var large: PictureMetadata
+        package var largest: PictureMetadata
+        package var picID: String
+        package var photoTag: Int
+        package var original: PictureMetadata
+        package var filterID: String
+        package var objectID: String
+        package var middleplus: PictureMetadata
 
         enum CodingKeys: String, CodingKey {
             case thumbnail, bmiddle, large, largest
@@ -121,12 +121,12 @@ extension WeiboStatus {
         }
     }
 
-    struct PictureMetadata: Codable, Hashable, Sendable {
-        var cutType: Int
-        var type: String
-        var url: String
-        var width: FlexibleInt
-        var height: FlexibleInt
+    package struct PictureMetadata: Codable, Hashable, Sendable {
+        package var cutType: Int
+        package var type: String
+        package var url: String
+        package var width: FlexibleInt
+        package var height: FlexibleInt
 
         enum CodingKeys: String, CodingKey {
             case cutType = "cut_type"
@@ -135,70 +135,70 @@ extension WeiboStatus {
     }
 }
 
-struct WeiboUser: Codable, Hashable, Sendable {
-    var coverImagePhone: String
-    var id: Int64
-    var biFollowersCount: Int
-    var urank: Int
-    var profileImageURL: String
-    var icons: [Icon]
-    var `class`: Int
-    var verifiedContactEmail: String
-    var province: String
-    var verified: Bool
-    var url: String
-    var statusesCount: Int
-    var geoEnabled: Bool
-    var followMe: Bool
-    var description: String
-    var type: Int
-    var followersCount: Int
-    var verifiedContactMobile: String
-    var location: String
-    var mbrank: Int
-    var avatarLarge: String
-    var star: Int
-    var verifiedTrade: String
-    var profileURL: String
-    var weihao: String
-    var onlineStatus: Int
-    var badgeTop: String
-    var verifiedContactName: String
-    var screenName: String
-    var verifiedSourceURL: String
-    var pagefriendsCount: Int
-    var name: String
-    var verifiedReason: String
-    var friendsCount: Int
-    var mbtype: Int
-    var blockApp: Int
-    var hasAbilityTag: Int
-    var avatarHD: String
-    var creditScore: Int
-    var remark: String
-    var createdAt: String
-    var blockWord: Int
-    var ulevel: Int
-    var allowAllActMsg: Bool
-    var verifiedState: Int
-    var domain: String
-    var verifiedReasonModified: String
-    var level: Int
-    var allowAllComment: Bool
-    var verifiedLevel: Int
-    var verifiedReasonURL: String
-    var gender: String
-    var favouritesCount: Int
-    var idstr: String
-    var verifiedType: Int
-    var city: String
-    var verifiedSource: String
-    var badge: [String: Int]
-    var userAbility: Int
-    var extend: Extend
-    var lang: String
-    var ptype: Int
-    var following: Bool
+package struct WeiboUser: Codable, Hashable, Sendable {
+    package var coverImagePhone: String
+    package var id: Int64
+    package var biFollowersCount: Int
+    package var urank: Int
+    package var profileImageURL: String
+    package var icons: [Icon]
+    package var `class`: Int
+    package var verifiedContactEmail: String
+    package var province: String
+    package var verified: Bool
+    package var url: String
+    package var statusesCount: Int
+    package var geoEnabled: Bool
+    package var followMe: Bool
+    package var description: String
+    package var type: Int
+    package var followersCount: Int
+    package var verifiedContactMobile: String
+    package var location: String
+    package var mbrank: Int
+    package var avatarLarge: String
+    package var star: Int
+    package var verifiedTrade: String
+    package var profileURL: String
+    package var weihao: String
+    package var onlineStatus: Int
+    package var badgeTop: String
+    package var verifiedContactName: String
+    package var screenName: String
+    package var verifiedSourceURL: String
+    package var pagefriendsCount: Int
+    package var name: String
+    package var verifiedReason: String
+    package var friendsCount: Int
+    package var mbtype: Int
+    package var blockApp: Int
+    package var hasAbilityTag: Int
+    package var avatarHD: String
+    package var creditScore: Int
+    package var remark: String
+    package var createdAt: String
+    package var blockWord: Int
+    package var ulevel: Int
+    package var allowAllActMsg: Bool
+    package var verifiedState: Int
+    package var domain: String
+    package var verifiedReasonModified: String
+    package var level: Int
+    package var allowAllComment: Bool
+    package var verifiedLevel: Int
+    package var verifiedReasonURL: String
+    package var gender: String
+    package var favouritesCount: Int
+    package var idstr: String
+    package var verifiedType: Int
+    package var city: String
+    package var verifiedSource: String
+    package var badge: [String: Int]
+    package var userAbility: Int
+    package var extend: Extend
+    package var lang: String
+    package var ptype: Int
+    package var following: Bool
 
     enum CodingKeys: String, CodingKey {
         case coverImagePhone = "cover_image_phone"
@@ -259,13 +259,13 @@ struct WeiboUser: Codable, Hashable, Sendable {
         case extend, lang, ptype, following
     }
 
-    struct Icon: Codable, Hashable, Sendable {
-        var url: String
+    package struct Icon: Codable, Hashable, Sendable {
+        package var url: String
     }
 
-    struct Extend: Codable, Hashable, Sendable {
-        var privacy: [String: Int]
-        var mbprivilege: String
+    package struct Extend: Codable, Hashable, Sendable {
+        package var privacy: [String: Int]
+        package var mbprivilege: String
     }
 }
 
@@ -275,16 +275,16 @@ struct WeiboUser: Codable, Hashable, Sendable {
 /// both spellings; encoding writes the value back in the spelling it was read in, so an encode of
 /// the decoded model reproduces the payload's types. Equality compares the number only (a lenient
 /// decoder turns `"640"` into the number before this type sees it).
-struct FlexibleInt: Codable, Hashable, Sendable {
-    var value: Int
-    var wasString: Bool
+package struct FlexibleInt: Codable, Hashable, Sendable {
+    package var value: Int
+    package var wasString: Bool
 
     init(_ value: Int, wasString: Bool = false) {
         self.value = value
         self.wasString = wasString
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
             self.init(number)
@@ -298,10 +298,10 @@ struct FlexibleInt: Codable, Hashable, Sendable {
         self.init(number, wasString: true)
     }
 
-    static func == (lhs: FlexibleInt, rhs: FlexibleInt) -> Bool { lhs.value == rhs.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    package static func == (lhs: FlexibleInt, rhs: FlexibleInt) -> Bool { lhs.value == rhs.value }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if wasString {
             try container.encode(String(value))

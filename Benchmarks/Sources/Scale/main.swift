@@ -1,0 +1,268 @@
+// Time and peak memory per MB of the generated documents (GeneratedDocument: twitter-like,
+// citm-like, citm-like minified) at 1, 10 and 100 MB, for issue 11's "within 15% from 1 MB to
+// 100 MB". Every measurement runs in a fresh process, and the rounds alternate the sizes, so that
+// no size inherits another's heap or caches and a disturbance of the shared machine hits one
+// process, not one size:
+//
+//     cd Benchmarks && swift run -c release scale                       # 7 rounds, all documents
+//     swift run -c release scale --rounds 11 --documents citm-like      # more rounds, one document
+//     swift run -c release scale --foundation                           # JSONDecoder too (slow)
+//
+// The documents are generated once into a temporary folder. Each process reads one, decodes it
+// once cold (page faults, first-use caches) and takes that decode's peak resident memory above
+// what was resident before it: the models plus the decoder's transient state, not the document.
+// That peak includes what any first decode sets up once (type metadata, model tables, the
+// allocator's arenas), a constant that dominates at 1 MB, so the table gives the peak's slope: MB
+// of peak per MB of document from 1 to 10 MB and from 10 to 100 MB. Linear scaling keeps it equal.
+// It then decodes the document again for about 1.5 s (5 to 60 times), holding each decode's models
+// until the clock has stopped and timing their release separately, and reports the median decode,
+// the median decode plus release, and the peak; also the fastest of each, for comparison with the
+// package-benchmark groups (the medians are the fairer figure: the fastest of 60 decodes at 1 MB
+// would be compared with the fastest of 5 at 100 MB, and the more samples, the lower the
+// fastest). The table gives, per size, the median over the rounds of those per-process
+// figures, their range, and the growth of the medians from 1 to 100 MB. Docs/Performance.md ("Time per MB in fresh processes") has the results.
+//
+//     swift run -c release scale measure citm-like bridge <file> <megabytes>   # one process
+
+import BenchmarkPayloads
+import CodableBridge
+import Foundation
+
+/// Who decodes.
+enum Decoder: String, CaseIterable {
+    case bridge = "CodableBridge"
+    case foundation = "JSONDecoder"
+
+    /// Decodes `data` into `document`'s model.
+    func decode(_ document: GeneratedDocument, _ data: Data) throws -> Any {
+        switch (self, document.payload) {
+        case (.bridge, .twitter): try BridgeDecoder().decode(TwitterSearch.self, from: data)
+        case (.bridge, _): try BridgeDecoder().decode(CitmCatalog.self, from: data)
+        case (.foundation, .twitter): try JSONDecoder().decode(TwitterSearch.self, from: data)
+        case (.foundation, _): try JSONDecoder().decode(CitmCatalog.self, from: data)
+        }
+    }
+}
+
+/// A measurement that could not be taken, and why.
+struct ScaleFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// What one process measured, per MB of document.
+struct Measurement {
+    /// Median decode, models held until the clock stopped (ms per MB).
+    var decode: Double
+    /// Median decode plus the release of its models (ms per MB).
+    var decodeAndRelease: Double
+    /// Fastest decode (ms per MB).
+    var fastestDecode: Double
+    /// Fastest decode plus release (ms per MB).
+    var fastestDecodeAndRelease: Double
+    /// Peak resident memory of the first decode above the resident memory before it (MB; not per
+    /// MB: it includes what the first decode of any size sets up once, so the table compares slopes).
+    var peak: Double
+
+    var line: String { "\(decode) \(decodeAndRelease) \(fastestDecode) \(fastestDecodeAndRelease) \(peak)" }
+
+    init(decode: Double, decodeAndRelease: Double, fastestDecode: Double, fastestDecodeAndRelease: Double, peak: Double) {
+        self.decode = decode
+        self.decodeAndRelease = decodeAndRelease
+        self.fastestDecode = fastestDecode
+        self.fastestDecodeAndRelease = fastestDecodeAndRelease
+        self.peak = peak
+    }
+
+    /// Parses `line`'s output; nil if it is not five numbers.
+    init?(parsing text: String) {
+        let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard numbers.count == 5 else { return nil }
+        self.init(decode: numbers[0], decodeAndRelease: numbers[1], fastestDecode: numbers[2],
+                  fastestDecodeAndRelease: numbers[3], peak: numbers[4])
+    }
+}
+
+func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+/// One process's work: the cold decode for the peak, then timed decodes for about 1.5 s (at least 5).
+func measure(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> Measurement {
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    guard let before = ResidentMemory.read() else { throw ScaleFailure("no /proc/self/status") }
+    ResidentMemory.resetPeak()
+    var start = DispatchTime.now().uptimeNanoseconds
+    var models: Any? = try decoder.decode(document, data)
+    let cold = milliseconds(since: start)
+    guard let after = ResidentMemory.read() else { throw ScaleFailure("no /proc/self/status") }
+    models = nil
+    let iterations = max(5, min(60, Int(1_500 / cold)))
+    var decodes: [Double] = []
+    var withRelease: [Double] = []
+    for _ in 0..<iterations {
+        start = DispatchTime.now().uptimeNanoseconds
+        models = try decoder.decode(document, data)
+        let decode = milliseconds(since: start)
+        models = nil
+        let total = milliseconds(since: start)
+        decodes.append(decode)
+        withRelease.append(total)
+    }
+    withExtendedLifetime(models) {}
+    return Measurement(decode: median(decodes) / megabytes, decodeAndRelease: median(withRelease) / megabytes,
+                       fastestDecode: (decodes.min() ?? 0) / megabytes, fastestDecodeAndRelease: (withRelease.min() ?? 0) / megabytes,
+                       peak: after.peak - before.current)
+}
+
+/// Runs `measure` in a fresh process of this executable.
+func measureInChild(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> Measurement {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["measure", document.rawValue, decoder.rawValue, file, String(megabytes)]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let measurement = Measurement(parsing: text) else {
+        throw ScaleFailure("\(document.rawValue), \(decoder.rawValue), \(file) failed: \(text)")
+    }
+    return measurement
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// One row of the table: a document, a decoder and one figure of `Measurement`, over the sizes.
+func row(_ label: String, _ sizes: [Int], _ values: [Int: [Double]], format: String) -> String {
+    var cells = [label]
+    for size in sizes {
+        guard let samples = values[size], !samples.isEmpty else {
+            cells.append("")
+            continue
+        }
+        cells.append(String(format: "\(format) (\(format)–\(format))", median(samples), samples.min() ?? 0, samples.max() ?? 0))
+    }
+    if let first = values[sizes[0]], let last = values[sizes[sizes.count - 1]], !first.isEmpty, !last.isEmpty {
+        cells.append(String(format: "%+.1f%%", (median(last) / median(first) - 1) * 100))
+    } else {
+        cells.append("")
+    }
+    return "| " + cells.joined(separator: " | ") + " |"
+}
+
+func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) throws {
+    let sizes = [1, 10, 100]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codablebridge-scale-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files: [String: (path: String, megabytes: Double)] = [:]
+    for document in documents {
+        for size in sizes {
+            let data = try document.make(megabytes: size)
+            let url = folder.appendingPathComponent("\(document.rawValue)-\(size).json")
+            try data.write(to: url)
+            files["\(document.rawValue) \(size)"] = (url.path, Double(data.count) / 1_000_000)
+        }
+    }
+    var cases: [(GeneratedDocument, Decoder, Int)] = []
+    for document in documents {
+        for decoder in decoders {
+            for size in sizes {
+                cases.append((document, decoder, size))
+            }
+        }
+    }
+    var results: [String: [Int: [Measurement]]] = [:]
+    for round in 0..<rounds {
+        // Each round starts one case further on, so no case always follows the same one.
+        for index in cases.indices {
+            let (document, decoder, size) = cases[(index + round) % cases.count]
+            // safe: every (document, size) was generated above
+            let file = files["\(document.rawValue) \(size)"]!
+            let measurement = try measureInChild(document, decoder, file: file.path, megabytes: file.megabytes)
+            results["\(document.rawValue)|\(decoder.rawValue)", default: [:]][size, default: []].append(measurement)
+        }
+        FileHandle.standardError.write(Data("round \(round + 1) of \(rounds) done\n".utf8))
+    }
+    print("Per MB of document: median over \(rounds) rounds of each fresh process's figure (range in brackets).")
+    print("Decode: a process's median decode, models held until the clock stopped. Decode and release: its median")
+    print("decode plus the release of the models. Fastest: the process's fastest instead of its median. Peak: the first decode's peak resident memory above what was resident before it.")
+    print("")
+    print("| measure | document, decoder | 1 MB | 10 MB | 100 MB | growth 1 → 100 MB |")
+    print("|---|---|---:|---:|---:|---:|")
+    let measures: [(String, KeyPath<Measurement, Double>)] = [
+        ("decode, ms", \.decode), ("decode and release, ms", \.decodeAndRelease),
+        ("fastest decode, ms", \.fastestDecode), ("fastest decode and release, ms", \.fastestDecodeAndRelease),
+    ]
+    for (name, keyPath) in measures {
+        for document in documents {
+            for decoder in decoders {
+                let bySize = results["\(document.rawValue)|\(decoder.rawValue)"] ?? [:]
+                let values = bySize.mapValues { $0.map { $0[keyPath: keyPath] } }
+                print(row("\(name) | \(document.rawValue), \(decoder.rawValue)", sizes, values, format: "%.2f"))
+            }
+        }
+    }
+    print("")
+    print("Peak resident memory of the first decode (MB, median), and its slope: MB of peak per MB of document.")
+    print("")
+    print("| document, decoder | 1 MB | 10 MB | 100 MB | slope 1 → 10 MB | slope 10 → 100 MB | change |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for document in documents {
+        for decoder in decoders {
+            let bySize = results["\(document.rawValue)|\(decoder.rawValue)"] ?? [:]
+            let peaks = sizes.map { size in bySize[size].map { median($0.map(\.peak)) } }
+            // safe: every (document, size) was generated above
+            let megabytes = sizes.map { files["\(document.rawValue) \($0)"]!.megabytes }
+            var cells = ["\(document.rawValue), \(decoder.rawValue)"] + peaks.map { $0.map { String(format: "%.1f", $0) } ?? "" }
+            if let p1 = peaks[0], let p10 = peaks[1], let p100 = peaks[2] {
+                let low = (p10 - p1) / (megabytes[1] - megabytes[0])
+                let high = (p100 - p10) / (megabytes[2] - megabytes[1])
+                cells += [String(format: "%.2f", low), String(format: "%.2f", high), String(format: "%+.1f%%", (high / low - 1) * 100)]
+            } else {
+                cells += ["", "", ""]
+            }
+            print("| " + cells.joined(separator: " | ") + " |")
+        }
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "measure" {
+    guard arguments.count == 5, let document = GeneratedDocument(rawValue: arguments[1]),
+          let decoder = Decoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
+        fatalError("usage: scale measure <document> <decoder> <file> <megabytes>")
+    }
+    print(try measure(document, decoder, file: arguments[3], megabytes: megabytes).line)
+} else {
+    var rounds = 7
+    var documents = GeneratedDocument.allCases
+    var decoders: [Decoder] = [.bridge]
+    var rest = arguments[...]
+    while let option = rest.popFirst() {
+        switch option {
+        case "--rounds":
+            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { fatalError("--rounds needs a positive number") }
+            rounds = value
+        case "--documents":
+            let names = rest.popFirst()?.split(separator: ",").map(String.init) ?? []
+            documents = names.compactMap(GeneratedDocument.init(rawValue:))
+            guard !documents.isEmpty, documents.count == names.count else {
+                fatalError("--documents takes a comma-separated list of: \(GeneratedDocument.allCases.map(\.rawValue))")
+            }
+        case "--foundation":
+            decoders = Decoder.allCases
+        default:
+            fatalError("unknown option \(option); see the comment at the top of Sources/Scale/main.swift")
+        }
+    }
+    try runAll(rounds: rounds, documents: documents, decoders: decoders)
+}
