@@ -354,7 +354,9 @@ def memory_table(results):
     return ("### Memory and scale (time)\n\nGenerated documents decoded into models (Memory … groups); time per MB of "
             "document, its growth from 1 MB to 100 MB, JSONDecoder's growth, and the 100 MB decode's speed-up over "
             "JSONDecoder's. \"decode\" times the decode alone (each iteration's models are released after the "
-            "measurement); \"decode and release\" also times the release of the models.\n\n"
+            "measurement); \"decode and release\" also times the release of the models. One process per size and "
+            "run, so the growth moves by several points between runs; `swift run -c release scale` (fresh processes, "
+            "rounds, medians) is the steadier measure.\n\n"
             + markdown_table(["document", "measured", "1 MB: per MB", "10 MB: per MB", "100 MB: per MB",
                               "growth 1 → 100 MB", "JSONDecoder's growth", "100 MB vs Foundation"], rows))
 
