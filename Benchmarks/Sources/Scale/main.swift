@@ -20,9 +20,10 @@
 // package-benchmark groups (the medians are the fairer figure: the fastest of 60 decodes at 1 MB
 // would be compared with the fastest of 5 at 100 MB, and the more samples, the lower the
 // fastest). The table gives, per size, the median over the rounds of those per-process
-// figures, their range, and the growth of the medians from 1 to 100 MB. Docs/Performance.md ("Time per MB in fresh processes") has the results.
+// figures, their range, and the growth of the medians from 1 to 100 MB. Docs/Performance.md
+// ("Time per MB in fresh processes") has the results.
 //
-//     swift run -c release scale measure citm-like bridge <file> <megabytes>   # one process
+//     swift run -c release scale measure citm-like CodableBridge <file> <megabytes>   # one process
 
 import BenchmarkPayloads
 import CodableBridge
@@ -54,7 +55,7 @@ struct ScaleFailure: Error, CustomStringConvertible {
 }
 
 /// What one process measured, per MB of document.
-struct Measurement {
+struct ProcessFigures {
     /// Median decode, models held until the clock stopped (ms per MB).
     var decode: Double
     /// Median decode plus the release of its models (ms per MB).
@@ -91,7 +92,7 @@ func milliseconds(since start: UInt64) -> Double {
 }
 
 /// One process's work: the cold decode for the peak, then timed decodes for about 1.5 s (at least 5).
-func measure(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> Measurement {
+func measure(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> ProcessFigures {
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     guard let before = ResidentMemory.read() else { throw ScaleFailure("no /proc/self/status") }
     ResidentMemory.resetPeak()
@@ -114,13 +115,13 @@ func measure(_ document: GeneratedDocument, _ decoder: Decoder, file: String, me
         decodes.append(decode)
         withRelease.append(total)
     }
-    return Measurement(decode: median(decodes) / megabytes, decodeAndRelease: median(withRelease) / megabytes,
+    return ProcessFigures(decode: median(decodes) / megabytes, decodeAndRelease: median(withRelease) / megabytes,
                        fastestDecode: (decodes.min() ?? 0) / megabytes, fastestDecodeAndRelease: (withRelease.min() ?? 0) / megabytes,
                        peak: after.peak - before.current)
 }
 
 /// Runs `measure` in a fresh process of this executable.
-func measureInChild(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> Measurement {
+func measureInChild(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> ProcessFigures {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = ["measure", document.rawValue, decoder.rawValue, file, String(megabytes)]
@@ -129,7 +130,7 @@ func measureInChild(_ document: GeneratedDocument, _ decoder: Decoder, file: Str
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard process.terminationStatus == 0, let measurement = Measurement(parsing: text) else {
+    guard process.terminationStatus == 0, let measurement = ProcessFigures(parsing: text) else {
         throw ScaleFailure("\(document.rawValue), \(decoder.rawValue), \(file) failed: \(text)")
     }
     return measurement
@@ -141,7 +142,7 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// One row of the table: a document, a decoder and one figure of `Measurement`, over the sizes.
+/// One row of the table: a document, a decoder and one figure of `ProcessFigures`, over the sizes.
 func row(_ label: String, _ sizes: [Int], _ values: [Int: [Double]], format: String) -> String {
     var cells = [label]
     for size in sizes {
@@ -181,9 +182,11 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) th
             }
         }
     }
-    var results: [String: [Int: [Measurement]]] = [:]
+    var results: [String: [Int: [ProcessFigures]]] = [:]
     for round in 0..<rounds {
-        // Each round starts one case further on, so no case always follows the same one.
+        // Each round starts one case further on, so no case is always the first or the last of a
+        // round (the first runs right after the documents were written, the last before the next
+        // round's first).
         for index in cases.indices {
             let (document, decoder, size) = cases[(index + round) % cases.count]
             // safe: every (document, size) was generated above
@@ -195,11 +198,11 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) th
     }
     print("Per MB of document: median over \(rounds) rounds of each fresh process's figure (range in brackets).")
     print("Decode: a process's median decode, models held until the clock stopped. Decode and release: its median")
-    print("decode plus the release of the models. Fastest: the process's fastest instead of its median. Peak: the first decode's peak resident memory above what was resident before it.")
+    print("decode plus the release of the models. Fastest: the process's fastest instead of its median.")
     print("")
     print("| measure | document, decoder | 1 MB | 10 MB | 100 MB | growth 1 → 100 MB |")
     print("|---|---|---:|---:|---:|---:|")
-    let measures: [(String, KeyPath<Measurement, Double>)] = [
+    let measures: [(String, KeyPath<ProcessFigures, Double>)] = [
         ("decode, ms", \.decode), ("decode and release, ms", \.decodeAndRelease),
         ("fastest decode, ms", \.fastestDecode), ("fastest decode and release, ms", \.fastestDecodeAndRelease),
     ]
