@@ -57,27 +57,16 @@ private func memoryConfiguration(megabytes: Int) -> Benchmark.Configuration {
 func registerMemoryBenchmarks() {
     for document in GeneratedDocument.allCases {
         let group = "Memory \(document.rawValue)"
-        let bridge: @Sendable (Data) throws -> Any = { data in
-            switch document.payload {
-            case .twitter: try BridgeDecoder().decode(TwitterSearch.self, from: data)
-            default: try BridgeDecoder().decode(CitmCatalog.self, from: data)
-            }
-        }
-        let foundation: @Sendable (Data) throws -> Any = { data in
-            switch document.payload {
-            case .twitter: try JSONDecoder().decode(TwitterSearch.self, from: data)
-            default: try JSONDecoder().decode(CitmCatalog.self, from: data)
-            }
-        }
-        let variants: [(suite: String, megabytes: Int, decode: @Sendable (Data) throws -> Any)] =
-            [1, 10, 100].map { (Suite.bridge, $0, bridge) } + [1, 100].map { (Suite.foundation, $0, foundation) }
+        let variants: [(suite: String, megabytes: Int, decoder: DocumentDecoder)] =
+            [1, 10, 100].map { (Suite.bridge, $0, .bridge) } + [1, 100].map { (Suite.foundation, $0, .foundation) }
         for variant in variants {
             let label = "\(variant.suite) \(variant.megabytes) MB"
             let configuration = memoryConfiguration(megabytes: variant.megabytes)
+            let decode: @Sendable (Data) throws -> Any = { try variant.decoder.decode(document, $0) }
             registerMemoryVariant(document, group: group, label: label, megabytes: variant.megabytes,
-                                  configuration: configuration, measuresRelease: true, decode: variant.decode)
+                                  configuration: configuration, measuresRelease: true, decode: decode)
             registerMemoryVariant(document, group: group, label: label + " (decode)", megabytes: variant.megabytes,
-                                  configuration: configuration, measuresRelease: false, decode: variant.decode)
+                                  configuration: configuration, measuresRelease: false, decode: decode)
         }
     }
 }

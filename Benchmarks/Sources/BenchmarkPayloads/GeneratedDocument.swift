@@ -45,6 +45,24 @@ package enum GeneratedDocument: String, CaseIterable, Sendable {
     }
 }
 
+/// Who decodes a generated document into its payload's model: `BridgeDecoder()` or `JSONDecoder()`,
+/// both with their default settings (on these clean documents, `BridgeDecoder`'s lenient default
+/// costs the same as `.strict`: Docs/Performance.md, "Mapped against unmapped").
+package enum DocumentDecoder: String, CaseIterable, Sendable {
+    case bridge = "CodableBridge"
+    case foundation = "JSONDecoder"
+
+    /// Decodes `data` into `document`'s model (`TwitterSearch` or `CitmCatalog`).
+    package func decode(_ document: GeneratedDocument, _ data: Data) throws -> Any {
+        switch (self, document.payload) {
+        case (.bridge, .twitter): try BridgeDecoder().decode(TwitterSearch.self, from: data)
+        case (.bridge, _): try BridgeDecoder().decode(CitmCatalog.self, from: data)
+        case (.foundation, .twitter): try JSONDecoder().decode(TwitterSearch.self, from: data)
+        case (.foundation, _): try JSONDecoder().decode(CitmCatalog.self, from: data)
+        }
+    }
+}
+
 /// A payload that does not have the shape `make(megabytes:)` expects.
 package struct GenerationFailure: Error, CustomStringConvertible {
     package let description: String

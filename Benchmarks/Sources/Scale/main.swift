@@ -29,22 +29,6 @@ import BenchmarkPayloads
 import CodableBridge
 import Foundation
 
-/// Who decodes.
-enum Decoder: String, CaseIterable {
-    case bridge = "CodableBridge"
-    case foundation = "JSONDecoder"
-
-    /// Decodes `data` into `document`'s model.
-    func decode(_ document: GeneratedDocument, _ data: Data) throws -> Any {
-        switch (self, document.payload) {
-        case (.bridge, .twitter): try BridgeDecoder().decode(TwitterSearch.self, from: data)
-        case (.bridge, _): try BridgeDecoder().decode(CitmCatalog.self, from: data)
-        case (.foundation, .twitter): try JSONDecoder().decode(TwitterSearch.self, from: data)
-        case (.foundation, _): try JSONDecoder().decode(CitmCatalog.self, from: data)
-        }
-    }
-}
-
 /// A measurement that could not be taken, and why.
 struct ScaleFailure: Error, CustomStringConvertible {
     let description: String
@@ -92,7 +76,7 @@ func milliseconds(since start: UInt64) -> Double {
 }
 
 /// One process's work: the cold decode for the peak, then timed decodes for about 1.5 s (at least 5).
-func measure(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> ProcessFigures {
+func measure(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: String, megabytes: Double) throws -> ProcessFigures {
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     guard let before = ResidentMemory.read() else { throw ScaleFailure("no /proc/self/status") }
     ResidentMemory.resetPeak()
@@ -121,7 +105,7 @@ func measure(_ document: GeneratedDocument, _ decoder: Decoder, file: String, me
 }
 
 /// Runs `measure` in a fresh process of this executable.
-func measureInChild(_ document: GeneratedDocument, _ decoder: Decoder, file: String, megabytes: Double) throws -> ProcessFigures {
+func measureInChild(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: String, megabytes: Double) throws -> ProcessFigures {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     process.arguments = ["measure", document.rawValue, decoder.rawValue, file, String(megabytes)]
@@ -130,10 +114,10 @@ func measureInChild(_ document: GeneratedDocument, _ decoder: Decoder, file: Str
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard process.terminationStatus == 0, let measurement = ProcessFigures(parsing: text) else {
+    guard process.terminationStatus == 0, let figures = ProcessFigures(parsing: text) else {
         throw ScaleFailure("\(document.rawValue), \(decoder.rawValue), \(file) failed: \(text)")
     }
-    return measurement
+    return figures
 }
 
 func median(_ values: [Double]) -> Double {
@@ -160,29 +144,24 @@ func row(_ label: String, _ sizes: [Int], _ values: [Int: [Double]], format: Str
     return "| " + cells.joined(separator: " | ") + " |"
 }
 
-func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) throws {
+func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDecoder]) throws {
     let sizes = [1, 10, 100]
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codablebridge-scale-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var files: [String: (path: String, megabytes: Double)] = [:]
+    var files: [GeneratedDocument: [Int: (path: String, megabytes: Double)]] = [:]
     for document in documents {
         for size in sizes {
             let data = try document.make(megabytes: size)
             let url = folder.appendingPathComponent("\(document.rawValue)-\(size).json")
             try data.write(to: url)
-            files["\(document.rawValue) \(size)"] = (url.path, Double(data.count) / 1_000_000)
+            files[document, default: [:]][size] = (url.path, Double(data.count) / 1_000_000)
         }
     }
-    var cases: [(GeneratedDocument, Decoder, Int)] = []
-    for document in documents {
-        for decoder in decoders {
-            for size in sizes {
-                cases.append((document, decoder, size))
-            }
-        }
+    let cases = documents.flatMap { document in
+        decoders.flatMap { decoder in sizes.map { (document: document, decoder: decoder, size: $0) } }
     }
-    var results: [String: [Int: [ProcessFigures]]] = [:]
+    var results: [GeneratedDocument: [DocumentDecoder: [Int: [ProcessFigures]]]] = [:]
     for round in 0..<rounds {
         // Each round starts one case further on, so no case is always the first or the last of a
         // round (the first runs right after the documents were written, the last before the next
@@ -190,9 +169,9 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) th
         for index in cases.indices {
             let (document, decoder, size) = cases[(index + round) % cases.count]
             // safe: every (document, size) was generated above
-            let file = files["\(document.rawValue) \(size)"]!
-            let measurement = try measureInChild(document, decoder, file: file.path, megabytes: file.megabytes)
-            results["\(document.rawValue)|\(decoder.rawValue)", default: [:]][size, default: []].append(measurement)
+            let file = files[document]![size]!
+            let figures = try measureInChild(document, decoder, file: file.path, megabytes: file.megabytes)
+            results[document, default: [:]][decoder, default: [:]][size, default: []].append(figures)
         }
         FileHandle.standardError.write(Data("round \(round + 1) of \(rounds) done\n".utf8))
     }
@@ -209,7 +188,7 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) th
     for (name, keyPath) in measures {
         for document in documents {
             for decoder in decoders {
-                let bySize = results["\(document.rawValue)|\(decoder.rawValue)"] ?? [:]
+                let bySize = results[document]?[decoder] ?? [:]
                 let values = bySize.mapValues { $0.map { $0[keyPath: keyPath] } }
                 print(row("\(name) | \(document.rawValue), \(decoder.rawValue)", sizes, values, format: "%.2f"))
             }
@@ -222,10 +201,10 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) th
     print("|---|---:|---:|---:|---:|---:|---:|")
     for document in documents {
         for decoder in decoders {
-            let bySize = results["\(document.rawValue)|\(decoder.rawValue)"] ?? [:]
+            let bySize = results[document]?[decoder] ?? [:]
             let peaks = sizes.map { size in bySize[size].map { median($0.map(\.peak)) } }
             // safe: every (document, size) was generated above
-            let megabytes = sizes.map { files["\(document.rawValue) \($0)"]!.megabytes }
+            let megabytes = sizes.map { files[document]![$0]!.megabytes }
             var cells = ["\(document.rawValue), \(decoder.rawValue)"] + peaks.map { $0.map { String(format: "%.1f", $0) } ?? "" }
             if let p1 = peaks[0], let p10 = peaks[1], let p100 = peaks[2] {
                 let low = (p10 - p1) / (megabytes[1] - megabytes[0])
@@ -242,14 +221,14 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [Decoder]) th
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "measure" {
     guard arguments.count == 5, let document = GeneratedDocument(rawValue: arguments[1]),
-          let decoder = Decoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
+          let decoder = DocumentDecoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
         fatalError("usage: scale measure <document> <decoder> <file> <megabytes>")
     }
     print(try measure(document, decoder, file: arguments[3], megabytes: megabytes).line)
 } else {
     var rounds = 7
     var documents = GeneratedDocument.allCases
-    var decoders: [Decoder] = [.bridge]
+    var decoders: [DocumentDecoder] = [.bridge]
     var rest = arguments[...]
     while let option = rest.popFirst() {
         switch option {
@@ -263,7 +242,7 @@ if arguments.first == "measure" {
                 fatalError("--documents takes a comma-separated list of: \(GeneratedDocument.allCases.map(\.rawValue))")
             }
         case "--foundation":
-            decoders = Decoder.allCases
+            decoders = DocumentDecoder.allCases
         default:
             fatalError("unknown option \(option); see the comment at the top of Sources/Scale/main.swift")
         }

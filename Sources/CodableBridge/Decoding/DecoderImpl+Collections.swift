@@ -105,8 +105,8 @@ extension DecoderImpl {
     /// The elements are written straight into the new array's buffer. In this unspecialised
     /// generic code, `append` looked up the array storage's type metadata in the runtime's cache
     /// for every element (5.8% of a citm_catalog decode's instructions, 7.5% of canada's); this
-    /// looks it up once per array, and not at all for an empty one. If an element throws, the buffer's initialised prefix
-    /// becomes the array and is released with it.
+    /// looks it up once per array, and not at all for an empty one. If an element throws, the
+    /// buffer's initialised prefix becomes the array and is released with it.
     func decodeArray<E: Decodable>(_ type: E.Type, elementType: (any Codable.Type)?) throws -> [E] {
         let array = current
         guard array != DecoderImpl.missingNode else { return [] }
