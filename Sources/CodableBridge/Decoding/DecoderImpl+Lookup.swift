@@ -103,16 +103,11 @@ extension DecoderImpl {
     }
 
     /// A key containing a dot, taken literally (`"ext.desc"`, tried before the path `ext` →
-    /// `desc`): rarely present, so a model with several pays a full scan of the object for each.
-    /// From the second one in the same object on, a mask of the object's key lengths (one scan)
-    /// rules out most of them without scanning.
+    /// `desc`): rarely present, so a mask of the object's key lengths (one pass over the object
+    /// per object, cheaper than one scan comparing keys) rules out most of them without a scan.
     private func findDotted(_ key: UnsafeBufferPointer<UInt8>, in object: Int, depth: Int) -> Int? {
-        if keyLengths.object == object {
-            if keyLengths.mask == 0 { keyLengths.mask = lengthMask(of: object) }
-            if keyLengths.mask & DecoderImpl.lengthBit(key.count) == 0 { return nil }
-        } else {
-            keyLengths = (object, 0)
-        }
+        if keyLengths.object != object { keyLengths = (object, lengthMask(of: object)) }
+        if keyLengths.mask & DecoderImpl.lengthBit(key.count) == 0 { return nil }
         return findMember(key, in: object, depth: depth)
     }
 

@@ -48,8 +48,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The last key-path parent found (`findMapped`): its object, its segment in the type's
     /// `LookupPlan` storage (segments are interned there) and its value node.
     @exclusivity(unchecked) var pathParent: (object: Int, key: UnsafePointer<UInt8>?, value: Int) = (-1, nil, 0)
-    /// The object of the last dotted literal key looked up (`findDotted`) and, once a second one
-    /// is looked up there, a mask of its key lengths (0: not computed).
+    /// The object of the last dotted literal key looked up (`findDotted`) and a mask of its key
+    /// lengths.
     @exclusivity(unchecked) var keyLengths: (object: Int, mask: UInt64) = (-1, 0)
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
