@@ -118,6 +118,11 @@ def read_export(path):
         secondary = element.get("secondaryMetrics", {})
         time = secondary.get("Time (wall clock)")
         mallocs = secondary.get("Malloc (total)")
+        if mallocs and time and len(mallocs["rawData"][0]) != len(time["rawData"][0]):
+            # package-benchmark's JMH export gives a benchmark that does not count mallocs (the
+            # Memory and thread groups) another benchmark's malloc series, recognisable by its
+            # number of samples: not this benchmark's figure.
+            mallocs = None
         results[name] = {
             "time": time["scorePercentiles"][STATISTIC[STAT]] if time else None,
             "throughput": element["primaryMetric"]["scorePercentiles"]["50.0"],
