@@ -107,6 +107,12 @@ STATISTIC = {"min": "0.0", "median": "50.0"}
 STAT = "min"
 
 
+def samples(metric):
+    """How many samples a metric of a JMH export element has (None when it lists none)."""
+    raw = metric.get("rawData") or []
+    return len(raw[0]) if raw else None
+
+
 def read_export(path):
     """{benchmark name: {"time": µs, "throughput": #/s, "mallocs": count}}, times at STAT."""
     with open(path) as f:
@@ -118,7 +124,7 @@ def read_export(path):
         secondary = element.get("secondaryMetrics", {})
         time = secondary.get("Time (wall clock)")
         mallocs = secondary.get("Malloc (total)")
-        if mallocs and time and len(mallocs["rawData"][0]) != len(time["rawData"][0]):
+        if mallocs and time and samples(mallocs) != samples(time):
             # package-benchmark's JMH export gives a benchmark that does not count mallocs (the
             # Memory and thread groups) another benchmark's malloc series, recognisable by its
             # number of samples: not this benchmark's figure.
