@@ -1,13 +1,37 @@
+/// What a keyed container holds besides the impl, its object and its depth, in one word: the
+/// standard library's `KeyedDecodingContainer` box copies the container for every property it
+/// decodes, and a copy retains each reference the container holds (a `nil` one still costs a
+/// call). With the model's mapping and the rare context behind one enum, a plain model's copy
+/// retains only the impl.
+enum ContainerExtras {
+    case none
+    /// The model's mapping (`MappableCodable`), with no context.
+    case meta(ModelMeta)
+    /// A context, which also holds the model's mapping if there is one.
+    case context(ContainerContext)
+
+    /// The table's rule for the coding key with UTF-8 bytes `key` in a container with a context
+    /// (rare): out of line, so that the keyed container's inlined lookup stays small.
+    @inline(never)
+    func contextRule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
+        guard case .context(let context) = self else { return nil }
+        return context.meta?.decodingRule(forUTF8: key)
+    }
+}
+
 /// The rarely needed parts of a keyed container, kept out of line so the common container stays
-/// small and cheap to copy (`nil` in the common case): nested-container path components, keys
-/// converted by a `keyDecodingStrategy`, and the current value's snapshot in `update(_:from:)`.
+/// small and cheap to copy: nested-container path components, keys converted by a
+/// `keyDecodingStrategy`, and the current value's snapshot in `update(_:from:)`.
 final class ContainerContext {
+    /// The mapping of the model the container reads, if any.
+    let meta: ModelMeta?
     let extra: [PathComponent]
     let convertedKeys: [String]?
     /// `update(_:from:)`: the snapshot of the value this container reads, if it has one.
     let snapshot: ValueSnapshot?
 
-    init(extra: [PathComponent], convertedKeys: [String]?, snapshot: ValueSnapshot?) {
+    init(meta: ModelMeta?, extra: [PathComponent], convertedKeys: [String]?, snapshot: ValueSnapshot?) {
+        self.meta = meta
         self.extra = extra
         self.convertedKeys = convertedKeys
         self.snapshot = snapshot

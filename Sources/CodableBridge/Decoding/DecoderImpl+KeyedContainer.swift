@@ -11,12 +11,35 @@ extension DecoderImpl {
         let impl: DecoderImpl
         /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
         let object: Int
-        let meta: ModelMeta?
         /// `impl.path.count` when the container was made.
         let depth: Int
-        /// What only nested containers, key strategies and `update(_:from:)` need, kept out of
-        /// line so the common container stays small and cheap to copy (`nil` in the common case).
-        let context: ContainerContext?
+        /// The model's mapping and the rare context, in one word (see ``ContainerExtras``).
+        let extras: ContainerExtras
+
+        /// The mapping of the model this container reads, if it is `MappableCodable`.
+        var meta: ModelMeta? {
+            switch extras {
+            case .none: nil
+            case .meta(let meta): meta
+            case .context(let context): context.meta
+            }
+        }
+        /// What only nested containers, key strategies and `update(_:from:)` need (`nil` in the
+        /// common case).
+        var context: ContainerContext? {
+            if case .context(let context) = extras { return context }
+            return nil
+        }
+        /// Whether the container has a context: asked on the hot paths, which then need no
+        /// reference to it.
+        var hasContext: Bool {
+            if case .context = extras { return true }
+            return false
+        }
+        /// `meta?.hasTransforms` and `meta?.hasCompositeRules`, stored: the hot paths ask them
+        /// for every property, and reading them here takes no reference to the meta.
+        let hasTransforms: Bool
+        let hasCompositeRules: Bool
 
         /// Path components below `depth` that are not on the impl's stack (nested containers).
         var extra: [PathComponent] { context?.extra ?? [] }
@@ -26,8 +49,9 @@ extension DecoderImpl {
         init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = [], snapshot: ValueSnapshot? = nil) {
             self.impl = impl
             self.object = object
-            self.meta = meta
             self.depth = impl.path.count
+            hasTransforms = meta?.hasTransforms ?? false
+            hasCompositeRules = meta?.hasCompositeRules ?? false
             var converted: [String]?
             if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
                 converted = nil
@@ -37,8 +61,13 @@ extension DecoderImpl {
                 converted = impl.convertedKeys(of: object, extra: extra)
             }
             let snapshot = impl.containerSnapshot(nested: !extra.isEmpty, given: snapshot)
-            context = extra.isEmpty && converted == nil && snapshot == nil
-                ? nil : ContainerContext(extra: extra, convertedKeys: converted, snapshot: snapshot)
+            if !extra.isEmpty || converted != nil || snapshot != nil {
+                extras = .context(ContainerContext(meta: meta, extra: extra, convertedKeys: converted, snapshot: snapshot))
+            } else if let meta {
+                extras = .meta(meta)
+            } else {
+                extras = .none
+            }
             if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, depth: depth, extra: extra, meta: meta) }
         }
 
@@ -85,22 +114,22 @@ extension DecoderImpl {
         /// The value node for `key`, or `nil` when absent (or excluded by the mapping).
         @inline(__always)
         func find(_ key: Key) -> Int? {
-            if let meta, impl.requestedKeys != nil {
+            if impl.requestedKeys != nil, let meta {
                 // safe: checked non-nil by the enclosing `if`
                 impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
             }
             guard object != DecoderImpl.missingNode else { return nil }
             var name = key.stringValue
-            return name.withUTF8 { find(key, utf8: $0) }
+            // A plain model's container (no table, no context) takes the short path: kept
+            // apart, its lookup stays small enough to be inlined into each `decode` method.
+            guard case .none = extras else { return name.withUTF8 { find(key, utf8: $0) } }
+            return name.withUTF8 { findOwnKey($0) }
         }
 
         /// `find(_:)` with the key's UTF-8 bytes, taken once for the table and the tape.
         @inline(__always)
         private func find(_ key: Key, utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-            // The rule is read through the optional, not a bound `meta`: a binding is a copy the
-            // optimiser keeps alive (retained) across `findMapped` (+8 000 retain/release pairs
-            // per twitter.json decode).
-            if let rule = meta?.decodingRule(forUTF8: utf8) {
+            if let rule = rule(forUTF8: utf8) {
                 switch rule {
                 case .own:
                     if let meta, meta.keyStyle != nil, let styled = meta.styledKey(for: key.stringValue) {
@@ -115,12 +144,30 @@ extension DecoderImpl {
                 case .flatten: return object
                 }
             }
-            if let convertedKeys = context?.convertedKeys {
+            if hasContext, let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
+            return findOwnKey(utf8)
+        }
+
+        /// The member whose key is the coding key's own UTF-8 bytes.
+        @inline(__always)
+        private func findOwnKey(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
             let node = impl.findMember(utf8, in: object, depth: depth)
             if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
             return node
+        }
+
+        /// The table's rule for the coding key with UTF-8 bytes `key` (`nil` for a model without
+        /// a mapping). Read by switching on `extras`, which borrows the meta: a `meta` binding
+        /// is a copy the optimiser keeps retained across the lookup that follows.
+        @inline(__always)
+        private func rule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
+            switch extras {
+            case .none: nil
+            case .meta(let meta): meta.decodingRule(forUTF8: key)
+            case .context: extras.contextRule(forUTF8: key)
+            }
         }
 
         /// The JSON keys tried for `key`, for error messages.
@@ -134,7 +181,7 @@ extension DecoderImpl {
         /// Runs `body` with the nested-container components on the impl's path.
         @inline(__always)
         func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
-            guard let extra = context?.extra, !extra.isEmpty else { return try body() }
+            guard hasContext, let extra = context?.extra, !extra.isEmpty else { return try body() }
             impl.path.append(contentsOf: extra)
             defer { impl.path.removeLast(extra.count) }
             return try body()
@@ -144,7 +191,7 @@ extension DecoderImpl {
 
         @inline(__always)
         func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
-            if let meta, meta.hasTransforms { return try _slowPathTransformedRequired(T.self, key, read) }
+            if hasTransforms { return try _slowPathTransformedRequired(T.self, key, read) }
             return try decodeRequiredValue(T.self, key, read)
         }
 
@@ -178,7 +225,7 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeOptional<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
-            if let meta, meta.hasTransforms { return try _slowPathTransformedOptional(T.self, key, read) }
+            if hasTransforms { return try _slowPathTransformedOptional(T.self, key, read) }
             return try decodeOptionalValue(T.self, key, read)
         }
 
@@ -192,7 +239,7 @@ extension DecoderImpl {
         private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             try withExtraPath {
                 guard let node = find(key) else {
-                    return context == nil ? nil : currentValue(T.self, key)
+                    return hasContext ? currentValue(T.self, key) : nil
                 }
                 if impl.nodes[node].kind == .null { return nil }
                 do {
@@ -244,7 +291,7 @@ extension DecoderImpl {
 
         @inline(__always)
         private func compositeRoute(_ key: Key) -> CompositeRoute {
-            guard let meta, meta.hasCompositeRules else { return .value(elementType: nil) }
+            guard hasCompositeRules, let meta else { return .value(elementType: nil) }
             if let capture = meta.unknownKeysProperty, capture == key.stringValue { return .capture(meta) }
             if !meta.flattened.isEmpty, meta.flattened.contains(key.stringValue) { return .flattened }
             return .value(elementType: meta.elementTypes.isEmpty ? nil : meta.elementTypes[key.stringValue])
