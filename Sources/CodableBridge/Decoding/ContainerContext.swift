@@ -2,11 +2,13 @@
 /// standard library's `KeyedDecodingContainer` box copies the container for every property it
 /// decodes, and a copy retains each reference the container holds (a `nil` one still costs a
 /// call). With the model's mapping and the rare context behind one enum, a plain model's copy
-/// retains only the impl.
+/// retains only the impl, and so does a mapped model's: the meta is held unretained.
 enum ContainerExtras {
     case none
-    /// The model's mapping (`MappableCodable`), with no context.
-    case meta(ModelMeta)
+    /// The model's mapping (`MappableCodable`), with no context. Unretained: the impl, which
+    /// every container retains, keeps each meta it uses for its whole life
+    /// (`DecoderImpl.modelState(for:)` never lets one go), so the meta outlives the container.
+    case meta(Unmanaged<ModelMeta>)
     /// A context, which also holds the model's mapping if there is one.
     case context(ContainerContext)
 

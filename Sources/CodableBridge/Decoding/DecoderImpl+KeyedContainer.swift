@@ -20,7 +20,7 @@ extension DecoderImpl {
         var meta: ModelMeta? {
             switch extras {
             case .none: nil
-            case .meta(let meta): meta
+            case .meta(let meta): meta.takeUnretainedValue()
             case .context(let context): context.meta
             }
         }
@@ -64,7 +64,7 @@ extension DecoderImpl {
             if !extra.isEmpty || converted != nil || snapshot != nil {
                 extras = .context(ContainerContext(meta: meta, extra: extra, convertedKeys: converted, snapshot: snapshot))
             } else if let meta {
-                extras = .meta(meta)
+                extras = .meta(Unmanaged.passUnretained(meta))
             } else {
                 extras = .none
             }
@@ -165,7 +165,7 @@ extension DecoderImpl {
         private func rule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
             switch extras {
             case .none: nil
-            case .meta(let meta): meta.decodingRule(forUTF8: key)
+            case .meta(let meta): meta._withUnsafeGuaranteedRef { $0.decodingRule(forUTF8: key) }
             case .context: extras.contextRule(forUTF8: key)
             }
         }
