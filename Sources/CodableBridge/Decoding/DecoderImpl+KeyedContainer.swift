@@ -159,8 +159,9 @@ extension DecoderImpl {
         }
 
         /// The table's rule for the coding key with UTF-8 bytes `key` (`nil` for a model without
-        /// a mapping). Read by switching on `extras`, which borrows the meta: a `meta` binding
-        /// is a copy the optimiser keeps retained across the lookup that follows.
+        /// a mapping). Switches on `extras` and borrows the unretained meta, so the lookup counts
+        /// no reference (a bound `meta` is a copy the optimiser keeps retained across the lookup
+        /// that follows).
         @inline(__always)
         private func rule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
             switch extras {
