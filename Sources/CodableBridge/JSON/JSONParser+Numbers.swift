@@ -8,7 +8,7 @@
 //     "1E+2"    → length 4, flags 0 (an exponent makes it non-integer text, whatever its value)
 //     "012", "1.", ".5", "+1", "-", "1e" → errors naming the offending byte
 
-extension JSONParser {
+extension JSONParser where Output: ~Copyable {
     @inline(__always)
     static func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
 
@@ -16,8 +16,8 @@ extension JSONParser {
     @inline(__always)
     static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
-    /// Scans the number starting at `start` (a digit or `-`), appends its node and returns the
-    /// index after it.
+    /// Scans the number starting at `start` (a digit or `-`), gives its node to the output and
+    /// returns the index after it.
     mutating func scanNumber(at start: Int) throws(Failure) -> Int {
         var i = start
         var flags = JSONTape.Flags.integer
@@ -55,7 +55,7 @@ extension JSONParser {
             while JSONParser.isDigit(p[i]) { i += 1 }
         }
         let length = i - start  // under 4 GiB: so is the whole document
-        nodes.append(JSONTape.Node(kind: .number, payload: start, length: UInt32(truncatingIfNeeded: length), flags: flags))
+        output.scalar(JSONTape.Node(kind: .number, payload: start, length: UInt32(truncatingIfNeeded: length), flags: flags), in: bytes)
         return i
     }
 
@@ -63,8 +63,8 @@ extension JSONParser {
         Failure(offset: i, reason: "invalid number: expected \(expected), found \(describe(at: i))")
     }
 
-    /// Matches `true`, `false` or `null` at `i` (whose first byte is already known), appends its
-    /// node and returns the index after it.
+    /// Matches `true`, `false` or `null` at `i` (whose first byte is already known), gives its node
+    /// to the output and returns the index after it.
     @inline(__always)
     mutating func scanLiteral(at i: Int, _ kind: JSONTape.Kind) throws(Failure) -> Int {
         // The last four bytes of each literal, little-endian.
@@ -81,7 +81,7 @@ extension JSONParser {
             let prefix = i + found.utf8.count == count && word.hasPrefix(found) ? "unexpected end of input: " : ""
             throw Failure(offset: i, reason: "\(prefix)expected '\(word)', found '\(found)'")
         }
-        nodes.append(JSONTape.Node(kind: kind))
+        output.scalar(JSONTape.Node(kind: kind), in: bytes)
         return i + length
     }
 }

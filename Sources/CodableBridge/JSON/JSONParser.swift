@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - Design
 //
-// `JSONParser` turns UTF-8 bytes into a `JSONTape` (see the design comment in JSONTape.swift) in
-// one forward pass, without recursion and without allocating per node:
+// `JSONParser` reads UTF-8 bytes in one forward pass, without recursion and without allocating
+// per value, and reports every value to its output (JSONParserOutput.swift): a tape (see the
+// design comment in JSONTape.swift) for decoding, or a `JSONValue` tree. Here the tape:
 //
 //     input:   {"a": [1, "x\n"], "a": 2}
 //
@@ -100,6 +101,47 @@ extension JSONTape {
     /// — the text is borrowed when it is at least ``minimumBorrowedLength`` long and its last
     /// non-whitespace byte is `}` or `]`; otherwise it is copied, with a NUL after it.
     package init(parsing input: UnsafeRawBufferPointer, borrowingFrom owner: Any?, maxDepth: Int, firstLine: Int = 1) throws {
+        self = try JSONParser.parse(input, mayBorrow: owner != nil, maxDepth: maxDepth, firstLine: firstLine,
+                                    output: TapeOutput.init(textCount:)) { parser, parsed in
+            let nodes = parser.output.nodes.takeAll()
+            let unescaped = parser.unescaped.takeAll()
+            return JSONTape(text: parsed.text, storage: Storage(nodes: nodes, owner: parsed.isBorrowed ? owner : nil,
+                                                                ownedText: parsed.ownedText,
+                                                                unescaped: unescaped.baseAddress == nil ? nil : unescaped))
+        }
+    }
+}
+
+/// The text a parse read: the caller's bytes, or a copy of them with a NUL after it.
+struct ParsedText {
+    /// The whole input (a borrowed text may end in whitespace after its last bracket).
+    let text: UnsafeBufferPointer<UInt8>
+    /// The copy, when the input was not borrowed: whoever receives it frees it or keeps it.
+    let ownedText: UnsafeMutableBufferPointer<UInt8>?
+
+    var isBorrowed: Bool { ownedText == nil }
+}
+
+extension JSONParser where Output: ~Copyable {
+    /// Parses the complete document in `input` into a new output, then hands the parser to
+    /// `finish`, which takes what it keeps (the output, the unescaped strings, the text).
+    ///
+    /// With `mayBorrow` the text is read in place when it is at least
+    /// ``JSONTape/minimumBorrowedLength`` long and its last non-whitespace byte is `}` or `]`;
+    /// otherwise it is copied, with a NUL after it (see the design comment in JSONTape.swift).
+    ///
+    /// - Parameters:
+    ///   - input: The document's bytes.
+    ///   - mayBorrow: Whether `input` stays valid and unchanged as long as `finish`'s result
+    ///     needs it.
+    ///   - maxDepth: The deepest nesting accepted.
+    ///   - firstLine: The line number of the input's first line in errors.
+    ///   - makeOutput: The output for a text of the given length.
+    ///   - finish: Receives the finished parser and the text it read.
+    /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
+    static func parse<Result>(_ input: UnsafeRawBufferPointer, mayBorrow: Bool, maxDepth: Int, firstLine: Int,
+                              output makeOutput: (_ textCount: Int) -> Output,
+                              finish: (inout JSONParser, ParsedText) -> Result) throws -> Result {
         let count = input.count
         // Node payloads are 32-bit offsets and indices (see JSONTape.Node).
         guard count < Int(UInt32.max) else {
@@ -108,7 +150,7 @@ extension JSONTape {
         }
         var end = count
         while end > 0, JSONParser.isWhitespace(input[end - 1]) { end -= 1 }
-        let borrow = owner != nil && count >= JSONTape.minimumBorrowedLength && end > 0
+        let borrow = mayBorrow && count >= JSONTape.minimumBorrowedLength && end > 0
             && (input[end - 1] == UInt8(ascii: "}") || input[end - 1] == UInt8(ascii: "]"))
         let text: UnsafeBufferPointer<UInt8>
         var ownedText: UnsafeMutableBufferPointer<UInt8>?
@@ -128,12 +170,9 @@ extension JSONTape {
         do {
             // safe: `text` is borrowed from a non-empty buffer or is a copy of count + 1 bytes
             var parser = JSONParser(text.baseAddress!, count: borrow ? end : count, readable: borrow ? end : count + 1,
-                                    maxDepth: maxDepth)
+                                    maxDepth: maxDepth, output: makeOutput(count))
             try parser.parseDocument()
-            let nodes = parser.nodes.takeAll()
-            let unescaped = parser.unescaped.takeAll()
-            self.init(text: text, storage: Storage(nodes: nodes, owner: borrow ? owner : nil, ownedText: ownedText,
-                                                   unescaped: unescaped.baseAddress == nil ? nil : unescaped))
+            return finish(&parser, ParsedText(text: text, ownedText: ownedText))
         } catch {
             ownedText?.deallocateWithFree()
             if borrow {
@@ -141,8 +180,7 @@ extension JSONTape {
                 // problem can differ from the copying parse's, which reads on into the trailing
                 // whitespace (an unclosed string meets a line feed there). Failures are the slow
                 // path: take the copying parse's error, so both paths say the same.
-                try self.init(parsing: input, borrowingFrom: nil, maxDepth: maxDepth, firstLine: firstLine)
-                return
+                return try parse(input, mayBorrow: false, maxDepth: maxDepth, firstLine: firstLine, output: makeOutput, finish: finish)
             }
             throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
                                  in: input, firstLine: firstLine)
@@ -150,8 +188,9 @@ extension JSONTape {
     }
 }
 
-/// The tape builder behind ``JSONTape/init(parsing:maxDepth:)``. See the design comment above.
-struct JSONParser: ~Copyable {
+/// The parser behind ``JSONTape/init(parsing:maxDepth:)`` and ``JSONValue/init(parsing:maxDepth:)``.
+/// See the design comment above.
+struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     /// A parse failure before line and column are known.
     struct Failure: Error {
         /// The offending byte's offset (the input's length for "end of input").
@@ -167,8 +206,8 @@ struct JSONParser: ~Copyable {
 
     /// An open array or object.
     struct Frame {
-        /// The container's node index.
-        var node: Int
+        /// What the output's `open` returned for it (for a tape, the container's node index).
+        var token: Int
         /// The offset of its `[` or `{` (for messages).
         var offset: Int
         /// Elements (or members) completed so far.
@@ -179,15 +218,6 @@ struct JSONParser: ~Copyable {
         var isObject: Bool { keyBase >= 0 }
     }
 
-    /// A key of an open object: its bytes in `p`, or in `unescaped` when it had escapes.
-    struct KeySpan {
-        var offset: Int
-        var length: Int
-        var escaped: Bool
-        /// ``DuplicateKeyDetector/fingerprint(_:count:readableEnd:)`` of the bytes.
-        var fingerprint: UInt64
-    }
-
     /// The document (never written). `p[count]` is a NUL, or `p[count - 1]` is `}` or `]`.
     let p: UnsafePointer<UInt8>
     /// The number of bytes parsed: the input's length, or up to its closing bracket.
@@ -195,27 +225,36 @@ struct JSONParser: ~Copyable {
     /// The number of bytes that may be read from `p` (with the NUL, when there is one).
     let readable: Int
     let maxDepth: Int
-    /// The tape's nodes (handed over with `takeAll()`).
-    var nodes: ScratchBuffer<JSONTape.Node>
+    /// Where the values go.
+    var output: Output
+    /// The node of the string ``scanString(at:)`` read last.
+    var lastString = JSONTape.Node(kind: .string)
     /// The unescaped bytes of strings with escapes, back to back (the tape's `unescaped`).
     var unescaped = ScratchBuffer<UInt8>(capacity: 0)
     var frames = ScratchBuffer<Frame>(capacity: 16)
     var keys = ScratchBuffer<KeySpan>(capacity: 32)
     var duplicates = DuplicateKeyDetector()
 
-    init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int) {
+    init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, output: consuming Output) {
         self.p = p
         self.count = count
         self.readable = readable
         self.maxDepth = max(0, maxDepth)
-        // Typical documents have one node per 13–27 bytes; minified arrays of small numbers can
-        // have one per 2, and then the buffer simply grows.
-        nodes = ScratchBuffer(capacity: count / 12 + 8)
+        self.output = output
+    }
+
+    /// Where the output reads a node's bytes: the text, or (a node flagged `escaped`) the
+    /// unescaped strings so far — which move when they grow, so an output copies what it keeps.
+    var bytes: JSONTape.Bytes {
+        @inline(__always) get {
+            JSONTape.Bytes(text: UnsafeBufferPointer(start: p, count: readable),
+                           unescaped: UnsafeBufferPointer(start: unescaped.base, count: unescaped.count))
+        }
     }
 
     // MARK: The loop
 
-    /// Parses the whole input into `nodes`.
+    /// Parses the whole input into `output`.
     mutating func parseDocument() throws(Failure) {
         let bom = count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
         var i = skipWhitespace(bom)
@@ -224,6 +263,7 @@ struct JSONParser: ~Copyable {
             switch p[i] {
             case UInt8(ascii: "\""):
                 i = try scanString(at: i)
+                output.scalar(lastString, in: bytes)
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
                 i = try scanNumber(at: i)
             case UInt8(ascii: "{"):
@@ -310,17 +350,17 @@ struct JSONParser: ~Copyable {
         return i
     }
 
-    /// Starts a container at `i`: a frame and a node whose payload and length `close()` fills in.
+    /// Starts a container at `i`: a frame, and the output's `open`.
     @inline(__always)
     mutating func open(_ kind: JSONTape.Kind, at i: Int) throws(Failure) {
         guard frames.count < maxDepth else {
             throw Failure(offset: i, reason: "nesting deeper than \(maxDepth) levels (the limit is set by maxDepth)")
         }
-        frames.append(Frame(node: nodes.count, offset: i, count: 0, keyBase: kind == .object ? keys.count : -1))
-        nodes.append(JSONTape.Node(kind: kind))
+        frames.append(Frame(token: output.open(kind), offset: i, count: 0, keyBase: kind == .object ? keys.count : -1))
     }
 
-    /// Closes the innermost container: patches its node and checks an object's keys for repeats.
+    /// Closes the innermost container: checks an object's keys for repeats and tells the output
+    /// (for a tape, which patches the container's node with its end, count and flags).
     @inline(__always)
     mutating func close() {
         let frame = frames.removeLast()
@@ -328,18 +368,14 @@ struct JSONParser: ~Copyable {
         if frame.isObject {
             if keys.count - frame.keyBase > 1,
                duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase,
-                                         text: p, unescaped: unescaped.base, object: frame.node) {
+                                         text: p, unescaped: unescaped.base, object: frame.offset) {
                 flags = JSONTape.Flags.duplicateKeys
             }
             keys.removeLast(keys.count - frame.keyBase)
         }
         // A container holds at most one element per two input bytes, so counts fit a UInt32 for
         // inputs under 8 GiB; clamp rather than trap beyond that.
-        nodes[frame.node] = JSONTape.Node(
-            kind: frame.isObject ? .object : .array,
-            payload: nodes.count,
-            length: UInt32(clamping: frame.count),
-            flags: flags)
+        output.close(frame.token, JSONTape.Node(kind: frame.isObject ? .object : .array, length: UInt32(clamping: frame.count), flags: flags))
     }
 
     /// Parses an object key at `i` (which must be a string), the `:` after it and the whitespace
@@ -349,124 +385,19 @@ struct JSONParser: ~Copyable {
         guard p[i] == UInt8(ascii: "\"") else {
             throw keyFailure(at: i, afterComma: afterComma)
         }
-        var j = try scanString(at: i)
-        let key = nodes[nodes.count - 1]
+        let afterKey = try scanString(at: i)
+        let key = lastString
         let length = Int(key.length)
         let escaped = key.flags & JSONTape.Flags.escaped != 0
         let fingerprint = escaped
             ? DuplicateKeyDetector.fingerprint(unescaped.base + key.payload, count: length, readableEnd: unescaped.base + unescaped.count)
             : DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + readable)
         keys.append(KeySpan(offset: key.payload, length: length, escaped: escaped, fingerprint: fingerprint))
-        j = skipWhitespace(j)
+        output.key(key, in: bytes)
+        let j = skipWhitespace(afterKey)
         guard p[j] == UInt8(ascii: ":") else {
             throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")
         }
         return skipWhitespace(j + 1)
-    }
-}
-
-// MARK: - Failures
-
-extension JSONParser {
-    /// A byte for a message: `'x'`, `end of input`, `'é' (U+00E9)`, `control character U+0001`,
-    /// `byte 0xFF`.
-    func describe(at i: Int) -> String {
-        guard i < count else { return "end of input" }
-        let c = p[i]
-        switch c {
-        case 0x20 ..< 0x7F:
-            return "'\(Character(Unicode.Scalar(c)))'"
-        case 0x0A:
-            return "a line feed"
-        case 0x0D:
-            return "a carriage return"
-        case 0x09:
-            return "a tab"
-        case 0 ..< 0x20, 0x7F:
-            return "control character \(hex(UInt32(c), digits: 4, prefix: "U+"))"
-        default:
-            let length = validUTF8Length(at: i)
-            guard length > 0 else { return "byte \(hex(UInt32(c), digits: 2, prefix: "0x"))" }
-            let text = String(decoding: UnsafeBufferPointer(start: p + i, count: length), as: UTF8.self)
-            return "'\(text)' (\(hex(text.unicodeScalars.first!.value, digits: 4, prefix: "U+")))"
-        }
-    }
-
-    /// Up to `length` bytes from `i` as text for a message, stopping at a line break.
-    func snippet(at i: Int, length: Int) -> String {
-        var end = i
-        while end < count, end - i < length, p[end] != 0x0A, p[end] != 0x0D { end += 1 }
-        return String(decoding: UnsafeBufferPointer(start: p + i, count: end - i), as: UTF8.self)
-    }
-
-    /// The failure for a byte that cannot start a value.
-    func unexpectedValueFailure(at i: Int) -> Failure {
-        if i == count {
-            if let frame = frames.last {
-                return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array")",
-                               openedAt: frame.offset, hint: "expected a value")
-            }
-            return Failure(offset: i, reason: count == 0 ? "the input is empty; expected a JSON value" : "expected a JSON value, found end of input")
-        }
-        // UTF-16 text has a NUL in every other byte of ASCII, or starts with FF FE / FE FF.
-        if i < 4, count >= 2, count % 2 == 0,
-           (p[0] == 0) != (p[1] == 0) || (p[0] == 0xFF && p[1] == 0xFE) || (p[0] == 0xFE && p[1] == 0xFF) {
-            return Failure(offset: i, reason: "the input looks like UTF-16 or UTF-32 text; JSON must be UTF-8")
-        }
-        let found = describe(at: i)
-        let c = p[i]
-        if (c == UInt8(ascii: "]") || c == UInt8(ascii: "}")), let comma = previousSignificantByte(before: i), p[comma] == UInt8(ascii: ",") {
-            return Failure(offset: comma, reason: "trailing comma: expected a value after ',', found \(found)")
-        }
-        var reason = "expected a JSON value, found \(found)"
-        switch c {
-        case UInt8(ascii: "+"), UInt8(ascii: "."):
-            reason += "; numbers start with a digit or '-'"
-        case UInt8(ascii: "'"):
-            reason += "; strings use double quotes"
-        case UInt8(ascii: "/"):
-            reason += "; JSON has no comments"
-        case UInt8(ascii: "N"), UInt8(ascii: "I"):
-            reason += "; JSON has no NaN or Infinity"
-        default:
-            break
-        }
-        return Failure(offset: i, reason: reason)
-    }
-
-    /// The failure for a byte after an element that is neither `,` nor the closing bracket.
-    func afterElementFailure(at i: Int, frame: Frame) -> Failure {
-        let (what, closer) = frame.isObject ? ("object member", "}") : ("array element", "]")
-        if i == count {
-            return Failure(offset: i, reason: "unexpected end of input inside \(frame.isObject ? "an object" : "an array")",
-                           openedAt: frame.offset, hint: "expected ',' or '\(closer)'")
-        }
-        return Failure(offset: i, reason: "expected ',' or '\(closer)' after \(what), found \(describe(at: i))")
-    }
-
-    /// The failure for an object key position that does not hold a string.
-    func keyFailure(at i: Int, afterComma: Bool) -> Failure {
-        let found = describe(at: i)
-        if afterComma, p[i] == UInt8(ascii: "}"), let comma = previousSignificantByte(before: i) {
-            return Failure(offset: comma, reason: "trailing comma: expected a key after ',' in object, found '}'")
-        }
-        if i == count, let frame = frames.last {
-            return Failure(offset: i, reason: "unexpected end of input inside an object", openedAt: frame.offset, hint: "expected a key")
-        }
-        let expected = afterComma ? "expected a key (a string in double quotes) after ',' in object"
-            : "expected a key (a string in double quotes) or '}' after '{'"
-        return Failure(offset: i, reason: "\(expected), found \(found)")
-    }
-
-    /// The index of the last non-whitespace byte before `i`, if any.
-    func previousSignificantByte(before i: Int) -> Int? {
-        var j = i - 1
-        while j >= 0, p[j] == 0x20 || p[j] == 0x0A || p[j] == 0x0D || p[j] == 0x09 { j -= 1 }
-        return j >= 0 ? j : nil
-    }
-
-    func hex(_ value: UInt32, digits: Int, prefix: String) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return prefix + String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

@@ -1,19 +1,21 @@
 import Foundation
 
-// Converting between a tape and the public `JSONValue` tree, both ways without recursion.
+// Building the public `JSONValue` tree, and converting a tree back to a tape, without recursion.
 //
-// Tape → tree walks the nodes in order, keeping the innermost open container in local variables
-// (`top`) and its ancestors on a stack (`frames`). Finished values are pushed on one value stack,
-// an object's keys on a key stack (an object's children are read in pairs: key, value); when a
-// container ends, its elements are the top `count` values (and keys) of those stacks and are
-// *moved* (not copied, no reference counting) into the new arrays:
+// One `TreeBuilder` makes every tree. It is a parser output (JSONParserOutput.swift): it receives
+// scalars, keys, and each container's open and close in document order, from the parser itself
+// (`JSONValue(parsing:)`, no tape at all) or from a tape's nodes (`value(at:)`, which walks them
+// in the same order). It keeps the innermost open container in `top` and its ancestors on a stack
+// (`frames`). Finished values are pushed on one value stack, an object's keys on a key stack; when
+// a container closes, its elements are the top values (and keys) of those stacks and are *moved*
+// (not copied, no reference counting) into the new arrays:
 //
-//     nodes:   0 array(end 4)  1 number 1  2 array(end 4)  3 string "x"
-//     i = 3    frames [0]  top 2   values [1, "x"]
-//     i = 4    node 2 ends     values [1, ["x"]]      node 0 ends    values [[1, ["x"]]]
+//     [1, ["x"]]       open · 1 · open · "x" · close · close
+//     after "x"        frames [outer]  top inner   values [1, "x"]
+//     inner closes     values [1, ["x"]]            outer closes    values [[1, ["x"]]]
 //
 // Keys, strings and number text of up to 15 ASCII bytes are made directly in the `String`'s
-// inline form (`ShortBytes`); longer keys are shared through `KeyCache` in big subtrees.
+// inline form (`ShortBytes`); longer keys are shared through `KeyCache` in big documents.
 //
 // Tree → tape is the mirror image: a stack of partly written containers, each with the position
 // of its next child; a container node is patched with its end when its last child is written.
@@ -142,16 +144,32 @@ extension JSONTape {
     /// - Parameter index: A node index of this tape.
     /// - Returns: The value rooted at that node.
     package func value(at index: Int) -> JSONValue {
-        var builder = TreeBuilder(nodes: nodeBuffer, bytes: sources)
-        return builder.build(from: index)
+        let root = nodeBuffer[index]
+        guard root.kind == .array || root.kind == .object else { return sources.scalar(root) }
+        var builder = TreeBuilder(sharesKeys: root.payload - index >= KeyCache.minimumNodes)
+        return builder.build(from: index, of: nodeBuffer, in: sources)
     }
 }
 
-/// The state of ``JSONTape/value(at:)``. See the design comment at the top of this file.
-private struct TreeBuilder: ~Copyable {
+extension JSONValue {
+    /// Parses a complete document into the tree directly, without a tape (see
+    /// JSONParserOutput.swift): ``init(parsing:maxDepth:)``.
+    static func parse(_ input: UnsafeRawBufferPointer, maxDepth: Int) throws -> JSONValue {
+        // The text only has to live until the tree is built, so it can always be borrowed.
+        try JSONParser.parse(input, mayBorrow: true, maxDepth: maxDepth, firstLine: 1,
+                             output: { TreeBuilder(sharesKeys: $0 >= KeyCache.minimumBytes) }) { parser, parsed in
+            parsed.ownedText?.deallocateWithFree()
+            return parser.output.finish()
+        }
+    }
+}
+
+/// Builds a `JSONValue` tree from the values a parse reports (see JSONParserOutput.swift), from
+/// the parser itself or from a tape (``JSONTape/value(at:)``). See the design comment at the top of
+/// this file.
+private struct TreeBuilder: JSONParserOutput, ~Copyable {
+    /// An open container.
     struct Frame {
-        /// The node index after the container's last descendant.
-        var end: Int
         /// Where the container's first value sits on the value stack.
         var valueBase: Int
         /// Where its first key sits on the key stack; `-1` for an array.
@@ -162,111 +180,132 @@ private struct TreeBuilder: ~Copyable {
         var checksKeys: Bool
     }
 
-    let nodes: UnsafeBufferPointer<JSONTape.Node>
-    /// Where the nodes' bytes are.
-    let bytes: JSONTape.Bytes
-    /// Empty until a container holds another one (the innermost is kept in `build`).
+    /// The innermost open container, while `depth > 0`.
+    var top = Frame(valueBase: 0, keyBase: -1, checksKeys: false)
+    /// How many containers are open.
+    var depth = 0
+    /// The open containers around `top` (empty until a container holds another one).
     var frames = ScratchBuffer<Frame>(capacity: 0)
     // Room for an object of 32 members before the stacks have to grow; 1 KB at most each, which
     // glibc's per-thread cache still serves (larger blocks take its slower general path).
     var values = ScratchBuffer<JSONValue>(capacity: 32)
     var keys = ScratchBuffer<String>(capacity: 32)
     /// Shares one `String` among equal long keys (arrays of similar objects repeat their keys);
-    /// only used for subtrees big enough to repay setting it up.
+    /// only used for documents big enough to repay setting it up.
     var keyCache: KeyCache?
 
-    init(nodes: UnsafeBufferPointer<JSONTape.Node>, bytes: JSONTape.Bytes) {
-        self.nodes = nodes
-        self.bytes = bytes
+    init(sharesKeys: Bool) {
+        if sharesKeys { keyCache = KeyCache() }
     }
 
-    mutating func build(from root: Int) -> JSONValue {
-        let rootNode = nodes[root]
-        guard rootNode.kind == .array || rootNode.kind == .object else { return bytes.scalar(rootNode) }
-        if rootNode.payload - root >= KeyCache.minimumNodes {
-            keyCache = KeyCache()
-        }
-        // The innermost open container lives in `top`; `frames` holds its ancestors.
-        var top = frame(opening: rootNode)
+    /// The tree of the container at `root` in `nodes`: its nodes are given to the builder in the
+    /// order the parser gave them.
+    mutating func build(from root: Int, of nodes: UnsafeBufferPointer<JSONTape.Node>, in bytes: JSONTape.Bytes) -> JSONValue {
+        // The innermost open container's node is `container` (its payload is its end), its
+        // ancestors' are on `open`.
+        var container = nodes[root]
+        var open = ScratchBuffer<JSONTape.Node>(capacity: 0)
+        _ = self.open(container.kind)
         var i = root + 1
         while true {
-            if i < top.end {
-                if top.keyBase >= 0 {
-                    // An object's children alternate key, value: this one is a key.
-                    let keyNode = nodes[i]
+            if i < container.payload {
+                if container.kind == .object {
+                    key(nodes[i], in: bytes)
                     i += 1
-                    let short = keyNode.length <= ShortBytes.maximumCount ? bytes.shortBytes(keyNode) : nil
-                    if let short, short.isASCII {
-                        keys.append(short.asciiString())
-                    } else {
-                        let (key, isASCII) = key(keyNode)
-                        keys.append(key)
-                        if !isASCII { top.checksKeys = true }
-                    }
                 }
                 let node = nodes[i]
                 i += 1
                 if node.kind == .array || node.kind == .object {
-                    frames.append(top)
-                    top = frame(opening: node)
+                    open.append(container)
+                    container = node
+                    _ = self.open(node.kind)
                     continue
                 }
                 values.append(bytes.scalar(node))
-                if i < top.end { continue }
+                if i < container.payload { continue }
             }
-            // `i` is the end of `top`, and maybe of some of its ancestors.
+            // `i` is the end of `container`, and maybe of some of its ancestors.
             while true {
-                let container = top.keyBase >= 0 ? JSONValue.object(makeObject(top)) : .array(makeArray(top))
-                guard frames.count > 0 else { return container }
-                top = frames.removeLast()
-                values.append(container)
-                if i < top.end { break }
+                close(0, container)
+                guard open.count > 0 else { return finish() }
+                container = open.removeLast()
+                if i < container.payload { break }
             }
         }
+    }
+
+    /// The finished tree: the one value left once the root is complete.
+    mutating func finish() -> JSONValue {
+        values.removeLast()
     }
 
     @inline(__always)
-    func frame(opening node: JSONTape.Node) -> Frame {
-        Frame(
-            end: node.payload,
-            valueBase: values.count,
-            keyBase: node.kind == .object ? keys.count : -1,
-            checksKeys: node.flags & JSONTape.Flags.duplicateKeys != 0)
+    mutating func open(_ kind: JSONTape.Kind) -> Int {
+        if depth > 0 { frames.append(top) }
+        depth += 1
+        top = Frame(valueBase: values.count, keyBase: kind == .object ? keys.count : -1, checksKeys: false)
+        return 0
+    }
+
+    @inline(__always)
+    mutating func close(_ token: Int, _ node: JSONTape.Node) {
+        let container: JSONValue
+        if top.keyBase >= 0 {
+            if node.flags & JSONTape.Flags.duplicateKeys != 0 { top.checksKeys = true }
+            container = .object(makeObject())
+        } else {
+            container = .array(values.removeLastAsArray(values.count - top.valueBase))
+        }
+        values.append(consume container)
+        depth -= 1
+        if depth > 0 { top = frames.removeLast() }
+    }
+
+    @inline(__always)
+    mutating func scalar(_ node: JSONTape.Node, in bytes: JSONTape.Bytes) {
+        values.append(bytes.scalar(node))
+    }
+
+    @inline(__always)
+    mutating func key(_ node: JSONTape.Node, in bytes: JSONTape.Bytes) {
+        let short = node.length <= ShortBytes.maximumCount ? bytes.shortBytes(node) : nil
+        if let short, short.isASCII {
+            keys.append(short.asciiString())
+        } else {
+            let (key, isASCII) = longKey(node, in: bytes)
+            keys.append(key)
+            if !isASCII { top.checksKeys = true }
+        }
     }
 
     /// The key at a string node that is not short ASCII (a long one shared with earlier equal
-    /// keys in a big subtree), and whether it is ASCII.
-    mutating func key(_ node: JSONTape.Node) -> (String, isASCII: Bool) {
-        if node.length <= ShortBytes.maximumCount {
+    /// keys when the builder shares keys), and whether it is ASCII.
+    mutating func longKey(_ node: JSONTape.Node, in bytes: JSONTape.Bytes) -> (String, isASCII: Bool) {
+        // An escaped key's bytes may move while the parser runs (the unescaped strings grow):
+        // only keys read in place are shared.
+        guard node.length > ShortBytes.maximumCount, node.flags & JSONTape.Flags.escaped == 0, keyCache != nil else {
             return (String(decoding: bytes.content(of: node), as: UTF8.self), bytes.isASCII(node))
         }
-        guard keyCache != nil else { return (bytes.string(node), bytes.isASCII(node)) }
-        let buffer = bytes.buffer(of: node)
         // safe: a string node's bytes lie in its buffer, so it is not empty; `keyCache` checked non-nil above
-        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: buffer.baseAddress! + buffer.count)
+        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: bytes.text.baseAddress! + bytes.text.count)
     }
 
-    mutating func makeArray(_ frame: Frame) -> [JSONValue] {
-        let count = values.count - frame.valueBase
-        return values.removeLastAsArray(count)
-    }
-
-    /// The object of a finished frame: its keys and values moved into one array each, made at
-    /// their final size.
-    mutating func makeObject(_ frame: Frame) -> JSONObject {
-        if frame.checksKeys { return _slowPathObjectWithRepeatedKeys(frame) }
-        let count = values.count - frame.valueBase
+    /// The object of the innermost container: its keys and values moved into one array each,
+    /// made at their final size.
+    mutating func makeObject() -> JSONObject {
+        if top.checksKeys { return _slowPathObjectWithRepeatedKeys() }
+        let count = values.count - top.valueBase
         return JSONObject(uniqueKeys: keys.removeLastAsArray(count), values: values.removeLastAsArray(count))
     }
 
     /// An object whose keys may repeat: the first occurrence of each key is kept.
-    mutating func _slowPathObjectWithRepeatedKeys(_ frame: Frame) -> JSONObject {
-        let count = values.count - frame.valueBase
+    mutating func _slowPathObjectWithRepeatedKeys() -> JSONObject {
+        let count = values.count - top.valueBase
         var object = JSONObject()
         object.reserveCapacity(count)
         for k in 0 ..< count {
-            let key = keys.take(at: frame.keyBase + k)
-            let value = values.take(at: frame.valueBase + k)
+            let key = keys.take(at: top.keyBase + k)
+            let value = values.take(at: top.valueBase + k)
             if object.position(of: key) == nil {
                 object.appendUnchecked(key, value)
             }
@@ -311,6 +350,8 @@ private struct KeyCache {
 
     /// Subtrees with fewer nodes build their keys directly.
     static let minimumNodes = 128
+    /// Parsed documents shorter than this build their keys directly (about 128 nodes' worth).
+    static let minimumBytes = 2048
     static let slotCount = 1024
     static let maximumEntries = 512
 

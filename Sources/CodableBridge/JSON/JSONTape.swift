@@ -34,8 +34,9 @@ import Foundation
 // root, a truncated document, a `JSONValue`'s text) is copied with a NUL after it. A borrowed
 // parse that fails is repeated on a copy, so a broken document gets the same error either way.
 //
-// The public `JSONValue` tree is built from a tape only when asked for (`value(at:)`); decoding a
-// `Decodable` walks the tape directly.
+// Decoding a `Decodable` walks the tape directly. The public `JSONValue` tree is built from a
+// tape only when asked for (`value(at:)`); `JSONValue(parsing:)` builds it without a tape (the
+// parser reports its values to the tree builder, JSONParserOutput.swift).
 
 /// A parsed JSON document in flat form. See the design comment at the top of this file.
 package struct JSONTape: @unchecked Sendable {

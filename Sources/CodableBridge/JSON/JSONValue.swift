@@ -54,8 +54,7 @@ public enum JSONValue: Sendable, Hashable {
     /// - Throws: ``JSONParseError`` with line, column and byte offset when the text is not valid JSON
     ///   or nests deeper than `maxDepth` levels.
     public init(parsing data: Data, maxDepth: Int = 512) throws {
-        let tape = try JSONTape(parsing: data, maxDepth: maxDepth)
-        self = tape.value(at: 0)
+        self = try data.withUnsafeBytes { try JSONValue.parse($0, maxDepth: maxDepth) }
     }
 
     /// Parses a complete JSON document from text.
@@ -65,8 +64,10 @@ public enum JSONValue: Sendable, Hashable {
     ///   - maxDepth: The deepest nesting of arrays and objects accepted. Defaults to 512.
     /// - Throws: ``JSONParseError`` when the text is not valid JSON or nests deeper than `maxDepth`.
     public init(parsing string: String, maxDepth: Int = 512) throws {
-        let tape = try JSONTape(parsing: string, maxDepth: maxDepth)
-        self = tape.value(at: 0)
+        let parsed = try string.utf8.withContiguousStorageIfAvailable { utf8 in
+            try JSONValue.parse(UnsafeRawBufferPointer(utf8), maxDepth: maxDepth)
+        }
+        self = try parsed ?? JSONValue(parsing: Data(string.utf8), maxDepth: maxDepth)
     }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.

@@ -2,11 +2,35 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-/// Building the `JSONValue` tree from a parsed document (`JSONTape.value(at:)`): every key and
-/// string length around the inline-string limit (15 bytes), objects around the key-table
-/// threshold (32 members) and the key-sharing threshold (128 nodes), repeated and escaped keys,
-/// and indentation of every width.
+/// Building the `JSONValue` tree, both ways: straight from the parser (`JSONValue(parsing:)`) and
+/// from a tape (`JSONTape.value(at:)`). Every key and string length around the inline-string
+/// limit (15 bytes), objects around the key-table threshold (32 members) and the key-sharing
+/// thresholds (2 KB of text, 128 nodes), repeated and escaped keys, and indentation of every width.
 @Suite struct JSONTreeBuildingTests {
+    /// The two ways to a tree.
+    enum Route: CaseIterable, CustomTestStringConvertible {
+        /// `JSONValue(parsing:)`: the parser gives its values to the tree builder.
+        case parser
+        /// `JSONTape(parsing:)`, then `value(at: 0)`: the tape's nodes go to the tree builder.
+        case tape
+
+        var testDescription: String { self == .parser ? "parser" : "tape" }
+
+        func parse(_ data: Data, maxDepth: Int = JSONTape.defaultMaxDepth) throws -> JSONValue {
+            switch self {
+            case .parser: try JSONValue(parsing: data, maxDepth: maxDepth)
+            case .tape: try JSONTape(parsing: data, maxDepth: maxDepth).value(at: 0)
+            }
+        }
+
+        func parse(_ text: String, maxDepth: Int = JSONTape.defaultMaxDepth) throws -> JSONValue {
+            switch self {
+            case .parser: try JSONValue(parsing: text, maxDepth: maxDepth)
+            case .tape: try JSONTape(parsing: text, maxDepth: maxDepth).value(at: 0)
+            }
+        }
+    }
+
     /// Keys and strings of 0–40 bytes: ASCII, non-ASCII, escaped, with and without room after
     /// them; in a small document (keys made one by one) and a big one (long keys shared).
     static let texts: [String] = {
@@ -22,14 +46,14 @@ import Testing
         return texts
     }()
 
-    @Test(arguments: [1, 12])
-    func keysAndStringsOfEveryLength(copies: Int) throws {
+    @Test(arguments: [1, 12], Route.allCases)
+    func keysAndStringsOfEveryLength(copies: Int, route: Route) throws {
         // `copies` 12 makes a document of well over 128 nodes, where long keys are shared.
         let members = Self.texts.enumerated().map { (index, text) in ("\(text)\(index)", JSONValue.string(text)) }
         let expected = JSONValue.array(Array(repeating: .object(JSONObject(members)), count: copies))
         // Written by the library's writer: JSONSerialization would not keep the member order.
         let data = Data(expected.description.utf8)
-        let parsed = try JSONValue(parsing: data)
+        let parsed = try route.parse(data)
         #expect(parsed == expected)
         for element in parsed.arrayValue ?? [] {
             #expect(element.objectValue?.keys == members.map(\.0))
@@ -48,11 +72,11 @@ import Testing
 
     /// Objects just under, at and over the key-table threshold, and big ones: order kept, every
     /// key found, and edits after parsing keep lookups right.
-    @Test(arguments: [0, 1, 31, 32, 33, 64, 65, 200])
-    func objectsAroundTheKeyTableThreshold(_ count: Int) throws {
+    @Test(arguments: [0, 1, 31, 32, 33, 64, 65, 200], Route.allCases)
+    func objectsAroundTheKeyTableThreshold(_ count: Int, route: Route) throws {
         let members = (0 ..< count).map { ("member_\($0)_" + String(repeating: "z", count: $0 % 20), JSONValue.number(JSONNumber($0))) }
         let json = "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ",\n    ") + "}"
-        var object = try #require(try JSONValue(parsing: json).objectValue)
+        var object = try #require(try route.parse(json).objectValue)
         #expect(object.keys == members.map(\.0))
         #expect(object.count == count)
         for (key, value) in members { #expect(object[key] == value) }
@@ -70,8 +94,8 @@ import Testing
 
     /// Of repeated keys the first wins, in small and big objects and small and big documents,
     /// spelled the same, escaped (`\u0061` is `a`), or canonically equivalent (NFC and NFD).
-    @Test(arguments: [0, 40, 200])
-    func firstOfRepeatedKeysWins(filler: Int) throws {
+    @Test(arguments: [0, 40, 200], Route.allCases)
+    func firstOfRepeatedKeysWins(filler: Int, route: Route) throws {
         let fill = (0 ..< filler).map { "\"f\($0)\": \($0)" }
         let cases: [(String, String, JSONValue)] = [
             (#""a": 1, "a": 2"#, "a", 1),
@@ -82,7 +106,7 @@ import Testing
         ]
         for (members, key, first) in cases {
             let json = "[{" + (fill + [members]).joined(separator: ", ") + "}, {" + ([members] + fill).joined(separator: ", ") + "}]"
-            let parsed = try JSONValue(parsing: json)
+            let parsed = try route.parse(json)
             for object in parsed.arrayValue ?? [] {
                 #expect(object[key] == first, "\(members) after \(filler) members")
                 #expect(object.objectValue?.count == filler + 1)
@@ -92,32 +116,89 @@ import Testing
 
     /// Pretty-printed documents with indentation of every width (spaces, tabs, CRLF) parse to the
     /// same tree as the compact text, including indentation running up to the end of the input.
-    @Test(arguments: 0 ... 20)
-    func indentationOfEveryWidth(_ width: Int) throws {
+    @Test(arguments: 0 ... 20, Route.allCases)
+    func indentationOfEveryWidth(_ width: Int, route: Route) throws {
         let compact = #"{"a":[1,{"b":"c"},[]],"d":{"e":null}}"#
-        let expected = try JSONValue(parsing: compact)
+        let expected: JSONValue = ["a": [1, ["b": "c"], []], "d": ["e": nil]]
+        #expect(try route.parse(compact) == expected)
         for unit in [" ", "\t", "  \t "] {
             for newline in ["\n", "\r\n"] {
                 let pad = newline + String(repeating: unit, count: width)
                 let pretty = "{" + pad + #""a":"# + pad + "[1," + pad + #"{"b":"c"},"# + pad + "[" + pad + "]" + pad + "]," + pad
                     + #""d": {"e" :"# + pad + "null}" + pad + "}"
-                #expect(try JSONValue(parsing: pretty) == expected)
-                #expect(try JSONValue(parsing: pretty + pad) == expected)
-                #expect(try JSONValue(parsing: Data((pretty + pad).utf8)) == expected)
-                #expect(try JSONValue(parsing: "7" + pad) == 7)
-                #expect(throws: JSONParseError.self) { try JSONValue(parsing: "[1," + pad) }
+                #expect(try route.parse(pretty) == expected)
+                #expect(try route.parse(pretty + pad) == expected)
+                #expect(try route.parse(Data((pretty + pad).utf8)) == expected)
+                #expect(try route.parse("7" + pad) == 7)
+                #expect(throws: JSONParseError.self) { try route.parse("[1," + pad) }
             }
         }
     }
 
     /// Deep nesting of objects and arrays, with keys of both sides of the inline limit, is built
     /// without recursion.
-    @Test func deepNestingWithKeys() throws {
+    @Test(arguments: Route.allCases)
+    func deepNestingWithKeys(route: Route) throws {
         let depth = 20_000
         let json = String(repeating: #"{"k":[{"a_key_longer_than_15":"#, count: depth / 3) + "1"
             + String(repeating: "}]}", count: depth / 3)
-        var value = try JSONValue(parsing: json, maxDepth: depth)
+        var value = try route.parse(json, maxDepth: depth)
         for _ in 0 ..< depth / 3 { value = value["k"]![0]!["a_key_longer_than_15"]! }
         #expect(value == 1)
+    }
+
+    /// Long keys with escapes in a document big enough to share keys: the parser's unescaped
+    /// strings grow (and move) while the tree is built, so an escaped key must not be shared by
+    /// its address. Every object gets its own keys right, both ways.
+    @Test(arguments: Route.allCases)
+    func escapedLongKeysInABigDocument(route: Route) throws {
+        let objects = (0 ..< 300).map { index in
+            // Escaped keys of 16–40 bytes, a different one per object, and a plain shared one.
+            let escaped = "key_\\u00e9_\\n_" + String(repeating: "q", count: index % 25) + "_\(index)"
+            return #"{"\#(escaped)": \#(index), "a_plain_long_key_shared": "v\#(index)", "esc\"aped_\t_long_key_2": \#(index)}"#
+        }
+        let json = "[" + objects.joined(separator: ",\n") + "]"
+        let parsed = try route.parse(json)
+        let elements = try #require(parsed.arrayValue)
+        #expect(elements.count == 300)
+        for (index, element) in elements.enumerated() {
+            let key = "key_\u{E9}_\n_" + String(repeating: "q", count: index % 25) + "_\(index)"
+            #expect(element.objectValue?.keys == [key, "a_plain_long_key_shared", "esc\"aped_\t_long_key_2"])
+            #expect(element[key] == JSONValue.number(JSONNumber(index)))
+            #expect(element["a_plain_long_key_shared"] == JSONValue.string("v\(index)"))
+            #expect(element["esc\"aped_\t_long_key_2"] == JSONValue.number(JSONNumber(index)))
+        }
+    }
+
+    /// A subtree read from a tape (`value(at:)` on an inner node) is the same as the part of the
+    /// tree the parser builds, for every container node of a document with every kind of value.
+    @Test func subtreesFromATapeMatchTheParsersTree() throws {
+        let json = #"{"a": [1, "two", {"b": null, "c": [true, false, [], {}]}], "d": {"e\u0065": "f", "é": ["g"]}, "h": -1.5e3}"#
+        let tape = try JSONTape(parsing: json, maxDepth: 512)
+        let tree = try JSONValue(parsing: json)
+        #expect(tape.value(at: 0) == tree)
+        /// The tree's value at the path of every node, walking the tape's nodes alongside.
+        var checked = 0
+        func check(_ index: Int, _ expected: JSONValue) {
+            #expect(tape.value(at: index) == expected, "node \(index)")
+            checked += 1
+            var child = index + 1
+            switch expected {
+            case .array(let elements):
+                for element in elements {
+                    check(child, element)
+                    child = tape.nextSibling(child)
+                }
+            case .object(let object):
+                for (_, member) in object {
+                    check(child + 1, member)
+                    child = tape.nextSibling(child + 1)
+                }
+            default:
+                break
+            }
+        }
+        check(0, tree)
+        #expect(checked == 16)
     }
 }
