@@ -4,11 +4,12 @@ import Foundation
 extension FuzzTarget {
     /// `JSONValue(parsing:)` on arbitrary bytes: it parses or throws `JSONParseError`; a document
     /// that parses writes back (compact and pretty, sorted) to text that parses to an equal value.
-    /// The input is also parsed where it lies (a byte array long enough to be borrowed, see
-    /// JSONTape.swift) and copied (a raw buffer): both parses agree.
+    /// The input is also decoded as a `JSONValue` where it lies (a byte array long enough to be
+    /// borrowed, see JSONTape.swift), which builds the tree from a tape: it agrees with the tree
+    /// `JSONValue(parsing:)` builds straight from the parser.
     static let parse = FuzzTarget(
         name: "parse",
-        summary: "JSONValue(parsing:) on arbitrary bytes; parse → write → parse gives an equal value; borrowed and copied parses agree"
+        summary: "JSONValue(parsing:) on arbitrary bytes; parse → write → parse gives an equal value; the tree from a tape (borrowed) and straight from the parser agree"
     ) { data in
         let value: JSONValue
         do {
@@ -42,9 +43,9 @@ extension FuzzTarget {
     }
 }
 
-/// Parses `data` after 64 spaces, as a byte array (borrowed when it ends in a bracket: every
-/// scanning loop must stop without a NUL after the text), and checks the outcome is `expected`
-/// (`nil`: a `JSONParseError`).
+/// Decodes `data` after 64 spaces as a `JSONValue`, from a byte array (borrowed when it ends in a
+/// bracket: every scanning loop must stop without a NUL after the text), through a tape, and
+/// checks the outcome is `expected`, `JSONValue(parsing:)`'s tree (`nil`: a `JSONParseError`).
 private func checkBorrowedParseAgrees(_ data: Data, expected: JSONValue?) {
     // A byte order mark is skipped only at the very start, so after the spaces it is an error.
     if data.starts(with: [0xEF, 0xBB, 0xBF]) { return }
