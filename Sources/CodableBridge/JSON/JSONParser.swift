@@ -139,6 +139,7 @@ extension JSONParser where Output: ~Copyable {
     ///   - makeOutput: The output for a text of the given length.
     ///   - finish: Receives the finished parser and the text it read.
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
+    @inline(__always)  // so that `makeOutput` and `finish` are inlined: a small document pays no closure calls
     static func parse<Result>(_ input: UnsafeRawBufferPointer, mayBorrow: Bool, maxDepth: Int, firstLine: Int,
                               output makeOutput: (_ textCount: Int) -> Output,
                               finish: (inout JSONParser, ParsedText) -> Result) throws -> Result {
@@ -150,40 +151,44 @@ extension JSONParser where Output: ~Copyable {
         }
         var end = count
         while end > 0, JSONParser.isWhitespace(input[end - 1]) { end -= 1 }
-        let borrow = mayBorrow && count >= JSONTape.minimumBorrowedLength && end > 0
+        var borrow = mayBorrow && count >= JSONTape.minimumBorrowedLength && end > 0
             && (input[end - 1] == UInt8(ascii: "}") || input[end - 1] == UInt8(ascii: "]"))
-        let text: UnsafeBufferPointer<UInt8>
-        var ownedText: UnsafeMutableBufferPointer<UInt8>?
-        if borrow {
-            // safe: end > 0, so the buffer is not empty
-            text = UnsafeBufferPointer(start: input.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
-        } else {
-            let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: count + 1)
-            if count > 0 {
-                // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
-                UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
-            }
-            copy[count] = 0
-            ownedText = copy
-            text = UnsafeBufferPointer(rebasing: copy[..<count])
-        }
-        do {
-            // safe: `text` is borrowed from a non-empty buffer or is a copy of count + 1 bytes
-            var parser = JSONParser(text.baseAddress!, count: borrow ? end : count, readable: borrow ? end : count + 1,
-                                    maxDepth: maxDepth, output: makeOutput(count))
-            try parser.parseDocument()
-            return finish(&parser, ParsedText(text: text, ownedText: ownedText))
-        } catch {
-            ownedText?.deallocateWithFree()
+        // At most twice: a failed borrowed parse is repeated on a copy (below).
+        while true {
+            let text: UnsafeBufferPointer<UInt8>
+            var ownedText: UnsafeMutableBufferPointer<UInt8>?
             if borrow {
-                // A borrowed parse stops at the last bracket, so for a broken document its first
-                // problem can differ from the copying parse's, which reads on into the trailing
-                // whitespace (an unclosed string meets a line feed there). Failures are the slow
-                // path: take the copying parse's error, so both paths say the same.
-                return try parse(input, mayBorrow: false, maxDepth: maxDepth, firstLine: firstLine, output: makeOutput, finish: finish)
+                // safe: end > 0, so the buffer is not empty
+                text = UnsafeBufferPointer(start: input.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+            } else {
+                let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: count + 1)
+                if count > 0 {
+                    // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
+                    UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
+                }
+                copy[count] = 0
+                ownedText = copy
+                text = UnsafeBufferPointer(rebasing: copy[..<count])
             }
-            throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
-                                 in: input, firstLine: firstLine)
+            do {
+                // safe: `text` is borrowed from a non-empty buffer or is a copy of count + 1 bytes
+                var parser = JSONParser(text.baseAddress!, count: borrow ? end : count, readable: borrow ? end : count + 1,
+                                        maxDepth: maxDepth, output: makeOutput(count))
+                try parser.parseDocument()
+                return finish(&parser, ParsedText(text: text, ownedText: ownedText))
+            } catch {
+                ownedText?.deallocateWithFree()
+                if borrow {
+                    // A borrowed parse stops at the last bracket, so for a broken document its first
+                    // problem can differ from the copying parse's, which reads on into the trailing
+                    // whitespace (an unclosed string meets a line feed there). Failures are the slow
+                    // path: take the copying parse's error, so both paths say the same.
+                    borrow = false
+                    continue
+                }
+                throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
+                                     in: input, firstLine: firstLine)
+            }
         }
     }
 }
