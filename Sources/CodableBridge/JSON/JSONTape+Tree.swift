@@ -221,7 +221,7 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
                     _ = self.open(node.kind)
                     continue
                 }
-                values.append(bytes.scalar(node))
+                scalar(node, in: bytes)
                 if i < container.payload { continue }
             }
             // `i` is the end of `container`, and maybe of some of its ancestors.
