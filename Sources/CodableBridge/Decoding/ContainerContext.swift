@@ -1,23 +1,22 @@
-/// What a keyed container holds besides the impl, its object and its depth, in one word: the
-/// standard library's `KeyedDecodingContainer` box copies the container for every property it
-/// decodes, and a copy retains each reference the container holds (a `nil` one still costs a
-/// call). With the model's mapping and the rare context behind one enum, a plain model's copy
-/// retains only the impl, and so does a mapped model's: the meta is held unretained.
+/// What a keyed container holds besides the impl, its object and its depth, in one word that
+/// takes no reference count to copy: the model's mapping and the rare context are both held
+/// unretained (the mapping by the impl, the context by the container).
 enum ContainerExtras {
     case none
     /// The model's mapping (`MappableCodable`), with no context. Unretained: the impl, which
     /// every container retains, keeps each meta it uses for its whole life
     /// (`DecoderImpl.modelState(for:)` never lets one go), so the meta outlives the container.
     case meta(Unmanaged<ModelMeta>)
-    /// A context, which also holds the model's mapping if there is one.
-    case context(ContainerContext)
+    /// A context, which also holds the model's mapping if there is one. Unretained: the
+    /// container keeps it (``KeyedContainerFields``).
+    case context(Unmanaged<ContainerContext>)
 
     /// The table's rule for the coding key with UTF-8 bytes `key` in a container with a context
     /// (rare): out of line, so that the keyed container's inlined lookup stays small.
     @inline(never)
     func contextRule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
         guard case .context(let context) = self else { return nil }
-        return context.meta?.decodingRule(forUTF8: key)
+        return context.takeUnretainedValue().meta?.decodingRule(forUTF8: key)
     }
 }
 

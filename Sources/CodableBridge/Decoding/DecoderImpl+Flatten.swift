@@ -58,7 +58,7 @@ extension DecoderImpl.KeyedContainer {
             let component = PathComponent.key(key)
             let elementType = meta?.elementTypes[key.stringValue]
             if object != DecoderImpl.missingNode,
-               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, elementType: elementType, prepare: { try prepareFallback(key) })
+               let value = try impl.decodeIfAnyMember(T.self, node: object, key: component, elementType: elementType, prepare: { try self.prepareFallback(key) })
             {
                 return value
             }

@@ -7,27 +7,19 @@ extension DecoderImpl {
     /// after the last key found: models usually read their keys in document order, so most
     /// lookups compare one key. Mapped properties walk their candidates (literal key, key path,
     /// alternates) in table order.
-    struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let impl: DecoderImpl
-        /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
-        let object: Int
-        /// `impl.path.count` when the container was made.
-        let depth: Int
-        /// The model's mapping and the rare context, in one word (see ``ContainerExtras``).
-        let extras: ContainerExtras
-
+    final class KeyedContainer<Key: CodingKey>: KeyedContainerFields, KeyedDecodingContainerProtocol {
         /// The mapping of the model this container reads, if it is `MappableCodable`.
         var meta: ModelMeta? {
             switch extras {
             case .none: nil
             case .meta(let meta): meta.takeUnretainedValue()
-            case .context(let context): context.meta
+            case .context(let context): context.takeUnretainedValue().meta
             }
         }
         /// What only nested containers, key strategies and `update(_:from:)` need (`nil` in the
         /// common case).
         var context: ContainerContext? {
-            if case .context(let context) = extras { return context }
+            if case .context(let context) = extras { return context.takeUnretainedValue() }
             return nil
         }
         /// Whether the container has a context: asked on the hot paths, which then need no
@@ -36,10 +28,6 @@ extension DecoderImpl {
             if case .context = extras { return true }
             return false
         }
-        /// `meta?.hasTransforms` and `meta?.hasCompositeRules`, stored: the hot paths ask them
-        /// for every property, and reading them here takes no reference to the meta.
-        let hasTransforms: Bool
-        let hasCompositeRules: Bool
 
         /// Path components below `depth` that are not on the impl's stack (nested containers).
         var extra: [PathComponent] { context?.extra ?? [] }
@@ -47,28 +35,8 @@ extension DecoderImpl {
         var convertedKeys: [String]? { context?.convertedKeys }
 
         init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = [], snapshot: ValueSnapshot? = nil) {
-            self.impl = impl
-            self.object = object
-            self.depth = impl.path.count
-            hasTransforms = meta?.hasTransforms ?? false
-            hasCompositeRules = meta?.hasCompositeRules ?? false
-            var converted: [String]?
-            if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
-                converted = nil
-            } else if meta?.keyStyle != nil {
-                converted = nil  // the type's key style replaces the decoder's key strategy
-            } else if object != DecoderImpl.missingNode {
-                converted = impl.convertedKeys(of: object, extra: extra)
-            }
-            let snapshot = impl.containerSnapshot(nested: !extra.isEmpty, given: snapshot)
-            if !extra.isEmpty || converted != nil || snapshot != nil {
-                extras = .context(ContainerContext(meta: meta, extra: extra, convertedKeys: converted, snapshot: snapshot))
-            } else if let meta {
-                extras = .meta(Unmanaged.passUnretained(meta))
-            } else {
-                extras = .none
-            }
-            if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, depth: depth, extra: extra, meta: meta) }
+            super.init(impl: impl)
+            open(object, meta: meta, extra: extra, snapshot: snapshot)
         }
 
         var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }

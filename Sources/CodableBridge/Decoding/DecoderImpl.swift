@@ -3,9 +3,10 @@ import Foundation
 // MARK: - Design
 //
 // One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift). It is the `Decoder`
-// handed to every `init(from:)`; its containers are small structs holding the node index of their
-// object or array. Going down one value pushes a `PathComponent` and sets `current`; coming back
-// pops — nothing is allocated per value, and the coding path becomes `[CodingKey]` only when read.
+// handed to every `init(from:)`; its containers hold the node index of their object or array
+// (a keyed container is reused once nobody holds it: DecoderImpl+ContainerReuse.swift). Going down
+// one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated
+// per value, and the coding path becomes `[CodingKey]` only when read.
 //
 //     decode(Feed.self)                       path []            current 0  (the root object)
 //       Feed.init(from:) → container(keyedBy:)                   object 0
@@ -68,6 +69,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var membersFound = 0
     /// What flatten and tagged enums learn while tables are verified (see DecoderImpl+Flatten.swift).
     lazy var shapes = ShapeFacts()
+    /// Whether this decoder keeps its keyed containers for reuse: only the entry point's, which
+    /// drops them when the decode ends (see DecoderImpl+ContainerReuse.swift).
+    @exclusivity(unchecked) var reusesContainers = false
+    @exclusivity(unchecked) var reusableContainers: [ReusableContainer] = []
 
     init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0) {
         self.tape = tape
@@ -88,6 +93,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
                                      keyPath: String?, update: UpdateFallback? = nil) throws -> T
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
+        impl.reusesContainers = true
+        defer { impl.endReuse() }
         var node = 0
         if let keyPath {
             node = try impl.locate(keyPath: keyPath)
@@ -169,7 +176,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         if let meta = levelMeta, meta.checksTags || requestedKeys != nil {
             try learnCodingKeys(Key.self, meta: meta, object: node)
         }
-        return KeyedDecodingContainer(KeyedContainer<Key>(impl: self, object: node, meta: levelMeta))
+        return keyedContainer(Key.self, object: node, meta: levelMeta)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
