@@ -7,6 +7,8 @@
 # Builds a throwaway release executable in a temporary folder (the library by path, the
 # benchmark's twitter and small-object models copied in) and prints (Ir(N = 5) − Ir(N = 0)) / 5
 # per mode: one twitter.json decode, or 1 000 decodes of one small object. Needs valgrind.
+# Modes report-strict and unknown-keys-strict decode twitter.json strictly with a report, with
+# `unknownKeyStrategy` .ignore and .report (the budget of "Round-trip tables").
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BENCH="$REPO/Benchmarks/Benchmarks/CodableBridgeBenchmarks"
@@ -56,6 +58,14 @@ case "mapped-lenient": try run(MappedTwitterSearch.self, lenient, twitter, times
 case "nokp-strict": try run(MappedTwitterSearchNoKeyPaths.self, strict, twitter, times: n)
 case "small-hand-strict": try run(SmallHandwritten.self, strict, small, times: n * 1000)
 case "small-mapped-strict": try run(SmallMapped.self, strict, small, times: n * 1000)
+case "report-strict", "unknown-keys-strict":
+    var tracking = strict
+    tracking.unknownKeyStrategy = mode == "report-strict" ? .ignore : .report
+    for _ in 0...n {
+        var report = DecodingReport()
+        sink(try tracking.decode(TwitterSearch.self, from: twitter, report: &report))
+        sink(report)
+    }
 case "small-hand": try run(SmallHandwritten.self, lenient, small, times: n * 1000)
 case "small-mapped": try run(SmallMapped.self, lenient, small, times: n * 1000)
 default: fatalError("unknown mode \(mode)")

@@ -42,9 +42,11 @@ final class UnknownKeyTracker {
     /// One bit per tape node: set for member keys read, named or already reported.
     private let marks: UnsafeMutablePointer<UInt64>
     /// Objects whose unread keys are checked when the `init(from:)` that opened them returns.
-    var pending: [Pending] = []
+    /// (Unchecked exclusivity, like the impl's state: one decode, one thread, and a dynamic check
+    /// per access cost more than the rest of the tracking.)
+    @exclusivity(unchecked) var pending: [Pending] = []
     /// Path components of pending objects below their level (nested containers, key paths).
-    var extras: [[PathComponent]] = []
+    @exclusivity(unchecked) var extras: [[PathComponent]] = []
     let throwing: Bool
 
     init(nodeCount: Int, throwing: Bool) {
@@ -67,6 +69,14 @@ final class UnknownKeyTracker {
     @inline(__always)
     func isMarked(_ member: Int) -> Bool {
         marks[member &>> 6] & (1 &<< UInt64(member & 63)) != 0
+    }
+
+    /// Forgets the objects and path components registered since `start` and `extrasStart`.
+    @inline(__always)
+    func drop(from start: Int, extrasFrom extrasStart: Int) {
+        // Usually one: `removeLast()` only shortens the array, `removeLast(_:)` replaces a range.
+        while pending.count > start { pending.removeLast() }
+        if extras.count > extrasStart { extras.removeLast(extras.count - extrasStart) }
     }
 
     @inline(__always)
@@ -118,8 +128,7 @@ extension DecoderImpl {
         do {
             value = try body()
         } catch {
-            tracker.pending.removeSubrange(start...)
-            tracker.extras.removeSubrange(extrasStart...)
+            tracker.drop(from: start, extrasFrom: extrasStart)
             throw error
         }
         if tracker.pending.count > start {
@@ -133,10 +142,7 @@ extension DecoderImpl {
     private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, extrasFrom extrasStart: Int, meta: ModelMeta?,
                                   reader: Any.Type) throws
     {
-        defer {
-            tracker.pending.removeSubrange(start...)
-            tracker.extras.removeSubrange(extrasStart...)
-        }
+        defer { tracker.drop(from: start, extrasFrom: extrasStart) }
         guard zeroDepth == 0 else { return }
         var index = start
         while index < tracker.pending.count {
