@@ -72,6 +72,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Whether this decoder keeps its keyed containers for reuse: only the entry point's, which
     /// drops them when the decode ends (see DecoderImpl+ContainerReuse.swift).
     @exclusivity(unchecked) var reusesContainers = false
+    /// The keyed containers this decode made below the root, which it may hand out again.
     @exclusivity(unchecked) var reusableContainers: [ReusableContainer] = []
 
     init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0) {
