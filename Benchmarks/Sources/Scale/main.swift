@@ -20,7 +20,9 @@
 // package-benchmark groups (the medians are the fairer figure: the fastest of 60 decodes at 1 MB
 // would be compared with the fastest of 5 at 100 MB, and the more samples, the lower the
 // fastest). The table gives, per size, the median over the rounds of those per-process
-// figures, their range, and the growth of the medians from 1 to 100 MB. Docs/Performance.md
+// figures, their range, and the growth of the medians from 1 to 100 MB; also the *paired*
+// growth, the median of each round's own 100 MB figure against its 1 MB one, which cancels a host
+// whose speed drifts over minutes (processes of one round run seconds apart). Docs/Performance.md
 // ("Time per MB in fresh processes") has the results.
 //
 //     swift run -c release scale measure citm-like CodableBridge <file> <megabytes>   # one process
@@ -138,8 +140,12 @@ func row(_ label: String, _ sizes: [Int], _ values: [Int: [Double]], format: Str
     }
     if let first = values[sizes[0]], let last = values[sizes[sizes.count - 1]], !first.isEmpty, !last.isEmpty {
         cells.append(String(format: "%+.1f%%", (median(last) / median(first) - 1) * 100))
+        // The same round's processes ran within seconds of each other, so their ratio cancels a
+        // host whose speed drifts over minutes.
+        let paired = zip(first, last).map { ($0.1 / $0.0 - 1) * 100 }
+        cells.append(String(format: "%+.1f%% (%+.1f…%+.1f)", median(paired), paired.min() ?? 0, paired.max() ?? 0))
     } else {
-        cells.append("")
+        cells += ["", ""]
     }
     return "| " + cells.joined(separator: " | ") + " |"
 }
@@ -179,8 +185,11 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDeco
     print("Decode: a process's median decode, models held until the clock stopped. Decode and release: its median")
     print("decode plus the release of the models. Fastest: the process's fastest instead of its median.")
     print("")
-    print("| measure | document, decoder | 1 MB | 10 MB | 100 MB | growth 1 → 100 MB |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("Growth: of the medians over the rounds; paired: the median of each round's own growth (100 MB")
+    print("against the same round's 1 MB, range in brackets), steadier on a host whose speed drifts.")
+    print("")
+    print("| measure | document, decoder | 1 MB | 10 MB | 100 MB | growth 1 → 100 MB | paired growth |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     let measures: [(String, KeyPath<ProcessFigures, Double>)] = [
         ("decode, ms", \.decode), ("decode and release, ms", \.decodeAndRelease),
         ("fastest decode, ms", \.fastestDecode), ("fastest decode and release, ms", \.fastestDecodeAndRelease),
