@@ -26,6 +26,10 @@
 // ("Time per MB in fresh processes") has the results.
 //
 //     swift run -c release scale measure citm-like CodableBridge <file> <megabytes>   # one process
+//
+// `measure … <megabytes> <decodes>` times exactly that many decodes after the cold one: under
+// `valgrind --tool=cachegrind`, the counts with 2 minus those with 1 are one steady-state decode
+// and release (Docs/Performance.md, "What this host can measure").
 
 import BenchmarkPayloads
 import CodableBridge
@@ -78,7 +82,8 @@ func milliseconds(since start: UInt64) -> Double {
 }
 
 /// One process's work: the cold decode for the peak, then timed decodes for about 1.5 s (at least 5).
-func measure(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: String, megabytes: Double) throws -> ProcessFigures {
+func measure(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: String, megabytes: Double,
+             decodes: Int? = nil) throws -> ProcessFigures {
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     guard let before = ResidentMemory.read() else { throw ScaleFailure("no /proc/self/status") }
     ResidentMemory.resetPeak()
@@ -89,7 +94,7 @@ func measure(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: St
     let cold = withExtendedLifetime(models) { milliseconds(since: start) }
     guard let after = withExtendedLifetime(models, { ResidentMemory.read() }) else { throw ScaleFailure("no /proc/self/status") }
     models = nil
-    let iterations = max(5, min(60, Int(1_500 / cold)))
+    let iterations = decodes ?? max(5, min(60, Int(1_500 / cold)))
     var decodes: [Double] = []
     var withRelease: [Double] = []
     for _ in 0..<iterations {
@@ -229,11 +234,16 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDeco
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "measure" {
-    guard arguments.count == 5, let document = GeneratedDocument(rawValue: arguments[1]),
+    guard arguments.count == 5 || arguments.count == 6, let document = GeneratedDocument(rawValue: arguments[1]),
           let decoder = DocumentDecoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
-        fatalError("usage: scale measure <document> <decoder> <file> <megabytes>")
+        fatalError("usage: scale measure <document> <decoder> <file> <megabytes> [decodes]")
     }
-    print(try measure(document, decoder, file: arguments[3], megabytes: megabytes).line)
+    var decodes: Int?
+    if arguments.count == 6 {
+        guard let count = Int(arguments[5]), count > 0 else { fatalError("decodes must be a positive number") }
+        decodes = count
+    }
+    print(try measure(document, decoder, file: arguments[3], megabytes: megabytes, decodes: decodes).line)
 } else {
     var rounds = 7
     var documents = GeneratedDocument.allCases
