@@ -81,9 +81,10 @@ func milliseconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
 }
 
-/// One process's work: the cold decode for the peak, then timed decodes for about 1.5 s (at least 5).
+/// One process's work: the cold decode for the peak, then timed decodes for about 1.5 s (at least 5),
+/// or exactly `timedDecodes` of them.
 func measure(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: String, megabytes: Double,
-             decodes: Int? = nil) throws -> ProcessFigures {
+             timedDecodes: Int? = nil) throws -> ProcessFigures {
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     guard let before = ResidentMemory.read() else { throw ScaleFailure("no /proc/self/status") }
     ResidentMemory.resetPeak()
@@ -94,7 +95,7 @@ func measure(_ document: GeneratedDocument, _ decoder: DocumentDecoder, file: St
     let cold = withExtendedLifetime(models) { milliseconds(since: start) }
     guard let after = withExtendedLifetime(models, { ResidentMemory.read() }) else { throw ScaleFailure("no /proc/self/status") }
     models = nil
-    let iterations = decodes ?? max(5, min(60, Int(1_500 / cold)))
+    let iterations = timedDecodes ?? max(5, min(60, Int(1_500 / cold)))
     var decodes: [Double] = []
     var withRelease: [Double] = []
     for _ in 0..<iterations {
@@ -238,12 +239,12 @@ if arguments.first == "measure" {
           let decoder = DocumentDecoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
         fatalError("usage: scale measure <document> <decoder> <file> <megabytes> [decodes]")
     }
-    var decodes: Int?
+    var timedDecodes: Int?
     if arguments.count == 6 {
         guard let count = Int(arguments[5]), count > 0 else { fatalError("decodes must be a positive number") }
-        decodes = count
+        timedDecodes = count
     }
-    print(try measure(document, decoder, file: arguments[3], megabytes: megabytes, decodes: decodes).line)
+    print(try measure(document, decoder, file: arguments[3], megabytes: megabytes, timedDecodes: timedDecodes).line)
 } else {
     var rounds = 7
     var documents = GeneratedDocument.allCases
