@@ -25,6 +25,7 @@
 // whose speed drifts over minutes (processes of one round run seconds apart). Docs/Performance.md
 // ("Time per MB in fresh processes") has the results.
 //
+//     swift run -c release scale generate citm-like 100 <file>                         # a document
 //     swift run -c release scale measure citm-like CodableBridge <file> <megabytes>   # one process
 //
 // `measure … <megabytes> <decodes>` times exactly that many decodes after the cold one: under
@@ -234,7 +235,13 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDeco
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "measure" {
+if arguments.first == "generate" {
+    guard arguments.count == 4, let document = GeneratedDocument(rawValue: arguments[1]), let megabytes = Int(arguments[2]),
+          megabytes > 0 else {
+        fatalError("usage: scale generate <document> <megabytes> <file>")
+    }
+    try document.make(megabytes: megabytes).write(to: URL(fileURLWithPath: arguments[3]))
+} else if arguments.first == "measure" {
     guard arguments.count == 5 || arguments.count == 6, let document = GeneratedDocument(rawValue: arguments[1]),
           let decoder = DocumentDecoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
         fatalError("usage: scale measure <document> <decoder> <file> <megabytes> [decodes]")
