@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "first-decode", targets: ["FirstDecode"]),
         .executable(name: "shared-retains", targets: ["SharedRetains"]),
         .executable(name: "scale", targets: ["Scale"]),
+        .executable(name: "threads", targets: ["Threads"]),
     ],
     dependencies: [
         .package(name: "CodableBridge", path: ".."),
@@ -56,6 +57,13 @@ let package = Package(
             name: "Scale",
             dependencies: ["BenchmarkPayloads", .product(name: "CodableBridge", package: "CodableBridge")],
             path: "Sources/Scale"
+        ),
+        // Scaling from 1 to 2 (or K) threads, measured in back-to-back pairs
+        // (Sources/Threads/main.swift).
+        .executableTarget(
+            name: "Threads",
+            dependencies: ["BenchmarkPayloads", .product(name: "CodableBridge", package: "CodableBridge")],
+            path: "Sources/Threads"
         ),
         // 1 000 + 1 000 generated model types for the first-decode measurements
         // (Scripts/generate_first_decode_models.py), and a runner that prints them per type.

@@ -4,7 +4,9 @@
 // 4): K threads each decode one small object 2 000 times, each from its own copy of the bytes,
 // with a fresh decoder per decode (a server decoding one request per call). An iteration's time is the wall-clock time until the last
 // thread is done, so with perfect scaling it does not grow with K. compare.py prints the scaling,
-// K × time(1 thread) / time(K threads): 2.00× at 2 threads is perfect.
+// K × time(1 thread) / time(K threads): 2.00× at 2 threads is perfect. On a shared host whose
+// speed swings, prefer the `threads` runner (Sources/Threads/main.swift), which times 1 and K
+// threads back to back in pairs.
 //
 // Variants: `SmallMapped` through `BridgeDecoder` (mapping table: per-type facts are read on every
 // decode, so a lock there would show), `SmallHandwritten` through `BridgeDecoder` (no table), and

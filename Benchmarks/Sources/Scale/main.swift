@@ -234,21 +234,38 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDeco
     }
 }
 
+/// The runner's usage, printed for `--help` and (on standard error, exit status 2) for a bad
+/// argument.
+let usage = """
+    usage: scale [--rounds N] [--documents \(GeneratedDocument.allCases.map(\.rawValue).joined(separator: ","))] [--foundation]
+           scale generate <document> <megabytes> <file>
+           scale measure <document> <decoder: \(DocumentDecoder.allCases.map(\.rawValue).joined(separator: "|"))> <file> <megabytes> [decodes]
+    (see the comment at the top of Sources/Scale/main.swift)
+    """
+
+/// Stops the runner on a bad argument: the problem and the usage on standard error, status 2.
+func usageError(_ problem: String) -> Never {
+    FileHandle.standardError.write(Data("scale: \(problem)\n\(usage)\n".utf8))
+    exit(2)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "generate" {
+if arguments.first == "--help" || arguments.first == "-h" {
+    print(usage)
+} else if arguments.first == "generate" {
     guard arguments.count == 4, let document = GeneratedDocument(rawValue: arguments[1]), let megabytes = Int(arguments[2]),
           megabytes > 0 else {
-        fatalError("usage: scale generate <document> <megabytes> <file>")
+        usageError("generate takes a document, a positive number of megabytes and a file")
     }
     try document.make(megabytes: megabytes).write(to: URL(fileURLWithPath: arguments[3]))
 } else if arguments.first == "measure" {
     guard arguments.count == 5 || arguments.count == 6, let document = GeneratedDocument(rawValue: arguments[1]),
           let decoder = DocumentDecoder(rawValue: arguments[2]), let megabytes = Double(arguments[4]) else {
-        fatalError("usage: scale measure <document> <decoder> <file> <megabytes> [decodes]")
+        usageError("measure takes a document, a decoder, a file, megabytes and optionally a number of decodes")
     }
     var timedDecodes: Int?
     if arguments.count == 6 {
-        guard let count = Int(arguments[5]), count > 0 else { fatalError("decodes must be a positive number") }
+        guard let count = Int(arguments[5]), count > 0 else { usageError("decodes must be a positive number") }
         timedDecodes = count
     }
     print(try measure(document, decoder, file: arguments[3], megabytes: megabytes, timedDecodes: timedDecodes).line)
@@ -260,18 +277,18 @@ if arguments.first == "generate" {
     while let option = rest.popFirst() {
         switch option {
         case "--rounds":
-            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { fatalError("--rounds needs a positive number") }
+            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { usageError("--rounds needs a positive number") }
             rounds = value
         case "--documents":
             let names = rest.popFirst()?.split(separator: ",").map(String.init) ?? []
             documents = names.compactMap(GeneratedDocument.init(rawValue:))
             guard !documents.isEmpty, documents.count == names.count else {
-                fatalError("--documents takes a comma-separated list of: \(GeneratedDocument.allCases.map(\.rawValue))")
+                usageError("--documents takes a comma-separated list of documents")
             }
         case "--foundation":
             decoders = DocumentDecoder.allCases
         default:
-            fatalError("unknown option \(option); see the comment at the top of Sources/Scale/main.swift")
+            usageError("unknown option \(option)")
         }
     }
     try runAll(rounds: rounds, documents: documents, decoders: decoders)

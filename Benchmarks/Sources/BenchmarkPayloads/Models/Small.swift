@@ -1,22 +1,22 @@
-// A small mapped model for the "many objects" benchmarks: 10 000 of them in one array, and one
-// object decoded 1 000 times. Mapping tables are resolved once per type and cached, so the
-// per-object cost of `SmallMapped` should match the hand-written `SmallHandwritten`.
+// A small mapped model for the "many objects" benchmarks: 10 000 of them in one array, one object
+// decoded 1 000 times, and one object per decode on several threads (the suite's thread groups and
+// the `threads` runner). Mapping tables are resolved once per type and cached, so the per-object
+// cost of `SmallMapped` should match the hand-written `SmallHandwritten`.
 
-import BenchmarkPayloads
 import CodableBridge
 import Foundation
 
 /// Seven properties: two renames, a key path into a nested object, alternates.
-struct SmallMapped: MappableCodable, Sendable {
-    var id: Int
-    var name: String
-    var createdAt: String
-    var score: Double
-    var isActive: Bool
-    var tags: [String]
-    var ownerName: String
+package struct SmallMapped: MappableCodable, Sendable {
+    package var id: Int
+    package var name: String
+    package var createdAt: String
+    package var score: Double
+    package var isActive: Bool
+    package var tags: [String]
+    package var ownerName: String
 
-    static var keyMapping: KeyMapping {
+    package static var keyMapping: KeyMapping {
         ["id": ["id", "ID"],
          "createdAt": "created_at",
          "isActive": "is_active",
@@ -26,14 +26,14 @@ struct SmallMapped: MappableCodable, Sendable {
 
 /// The same shape written by hand for `JSONDecoder`: `CodingKeys`, a nested container for
 /// `owner.name`, and `id` tried before `ID`.
-struct SmallHandwritten: Decodable, Sendable {
-    var id: Int
-    var name: String
-    var createdAt: String
-    var score: Double
-    var isActive: Bool
-    var tags: [String]
-    var ownerName: String
+package struct SmallHandwritten: Decodable, Sendable {
+    package var id: Int
+    package var name: String
+    package var createdAt: String
+    package var score: Double
+    package var isActive: Bool
+    package var tags: [String]
+    package var ownerName: String
 
     private enum CodingKeys: String, CodingKey {
         case id
@@ -50,7 +50,7 @@ struct SmallHandwritten: Decodable, Sendable {
         case name
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let id = try container.decodeIfPresent(Int.self, forKey: .id) {
             self.id = id
@@ -68,27 +68,27 @@ struct SmallHandwritten: Decodable, Sendable {
 }
 
 /// What both small models hold, for comparing them.
-struct SmallRecord: Hashable {
-    var id: Int
-    var name: String
-    var createdAt: String
-    var score: Double
-    var isActive: Bool
-    var tags: [String]
-    var ownerName: String
+package struct SmallRecord: Hashable {
+    package var id: Int
+    package var name: String
+    package var createdAt: String
+    package var score: Double
+    package var isActive: Bool
+    package var tags: [String]
+    package var ownerName: String
 }
 
 extension SmallMapped {
-    var record: SmallRecord { SmallRecord(id: id, name: name, createdAt: createdAt, score: score, isActive: isActive, tags: tags, ownerName: ownerName) }
+    package var record: SmallRecord { SmallRecord(id: id, name: name, createdAt: createdAt, score: score, isActive: isActive, tags: tags, ownerName: ownerName) }
 }
 
 extension SmallHandwritten {
-    var record: SmallRecord { SmallRecord(id: id, name: name, createdAt: createdAt, score: score, isActive: isActive, tags: tags, ownerName: ownerName) }
+    package var record: SmallRecord { SmallRecord(id: id, name: name, createdAt: createdAt, score: score, isActive: isActive, tags: tags, ownerName: ownerName) }
 }
 
-enum SmallPayload {
+package enum SmallPayload {
     /// One object as JSON; every tenth spells its id `"ID"` (the alternate key).
-    static func object(_ index: Int) -> String {
+    package static func object(_ index: Int) -> String {
         let idKey = index % 10 == 9 ? "ID" : "id"
         let active = index % 3 == 0 ? "true" : "false"
         let day = index % 28 + 1
@@ -100,7 +100,7 @@ enum SmallPayload {
     }
 
     /// A JSON array of `count` objects.
-    static func array(count: Int) -> Data {
+    package static func array(count: Int) -> Data {
         Data(("[" + (0..<count).map(object).joined(separator: ",") + "]").utf8)
     }
 }
