@@ -15,7 +15,7 @@ BENCH="$REPO/Benchmarks/Benchmarks/CodableBridgeBenchmarks"
 PAYLOADS="$REPO/Benchmarks/Sources/BenchmarkPayloads"
 WORK=$(mktemp -d)
 mkdir -p "$WORK/Sources/MapProf"
-cp "$PAYLOADS/Models/Twitter.swift" "$BENCH/Mapped/MappedTwitter.swift" "$BENCH/Mapped/SmallMapped.swift" "$WORK/Sources/MapProf/"
+cp "$PAYLOADS/Models/Twitter.swift" "$BENCH/Mapped/MappedTwitter.swift" "$PAYLOADS/Models/Small.swift" "$WORK/Sources/MapProf/"
 sed -i -e 's/^import Benchmark$//' -e 's/^import BenchmarkPayloads$//' "$WORK"/Sources/MapProf/*.swift
 cat > "$WORK/Package.swift" <<EOF
 // swift-tools-version: 6.0

@@ -61,6 +61,12 @@ class KeyedContainerFields {
         if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, depth: depth, extra: extra, meta: meta) }
     }
 
+    /// Replaces the container's context (detaching it: DecoderImpl+KeptContainers.swift).
+    final func replaceContext(with context: ContainerContext) {
+        contextOwner = context
+        extras = .context(Unmanaged.passUnretained(context))
+    }
+
     /// The rest of `open`: a nested container, a key strategy or `update(_:from:)` may need a
     /// context.
     @inline(never)
@@ -107,6 +113,7 @@ extension DecoderImpl {
         while index < reusableContainers.count {
             if reusableContainers[index].keyType == keyType, isKnownUniquelyReferenced(&reusableContainers[index].box) {
                 reusableContainers[index].fields.open(object, meta: meta)
+                noteOpened(reusableContainers[index].fields, reusableIndex: index)
                 // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type)
                 return unsafeBitCast(reusableContainers[index].box, to: KeyedDecodingContainer<Key>.self)
             }
@@ -119,6 +126,9 @@ extension DecoderImpl {
            let box = DecoderImpl.boxReference(of: wrapped)
         {
             reusableContainers.append(ReusableContainer(keyType: keyType, box: box, fields: container))
+            noteOpened(container, reusableIndex: reusableContainers.count - 1)
+        } else {
+            noteOpened(container, reusableIndex: -1)
         }
         return wrapped
     }
@@ -132,8 +142,11 @@ extension DecoderImpl {
     }
 
     /// Drops the kept containers: the decode is over (they refer to the impl, which refers to
-    /// them).
+    /// them). A container a model kept may still decode after this; what it opens then is not
+    /// kept.
     func endReuse() {
+        reusesContainers = false
         reusableContainers.removeAll()
+        forgetOpenedContainers()
     }
 }

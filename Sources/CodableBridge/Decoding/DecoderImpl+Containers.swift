@@ -6,15 +6,21 @@ extension DecoderImpl {
         let impl: DecoderImpl
         let depth: Int
         let extra: [PathComponent]
+        /// Nested in a detached keyed container (DecoderImpl+KeptContainers.swift): `extra` is
+        /// the whole path, which replaces the impl's during each call.
+        let detached: Bool
         /// The node of the next element.
         private var position: Int
         let count: Int?
         private(set) var currentIndex = 0
 
-        init(impl: DecoderImpl, array: Int, extra: [PathComponent] = []) {
+        /// A container for `array` at the impl's current depth, below `extra`; or, `detached`,
+        /// with its whole path in `extra` (nested in a detached keyed container).
+        init(impl: DecoderImpl, array: Int, extra: [PathComponent] = [], detached: Bool = false) {
             self.impl = impl
-            self.depth = impl.path.count
+            self.depth = detached ? 0 : impl.path.count
             self.extra = extra
+            self.detached = detached
             if array == DecoderImpl.missingNode {
                 position = 0
                 count = 0
@@ -31,8 +37,16 @@ extension DecoderImpl {
         @inline(__always)
         private func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
             if extra.isEmpty { return try body() }
+            if detached {
+                let saved = impl.replacePath(with: extra)
+                defer { impl.restorePath(saved) }
+                return try body()
+            }
             impl.path.append(contentsOf: extra)
-            defer { impl.path.removeLast(extra.count) }
+            defer {
+                if impl.levelHasOpenedContainers { impl.endLevel() }
+                impl.path.removeLast(extra.count)
+            }
             return try body()
         }
 
@@ -96,7 +110,13 @@ extension DecoderImpl {
                 throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: key) }
             }
             advance()
-            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [key]))
+            let container = KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [key])
+            if detached {
+                container.detach(prefix: [])
+            } else {
+                impl.noteOpened(container, reusableIndex: -1)
+            }
+            return KeyedDecodingContainer(container)
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -107,7 +127,7 @@ extension DecoderImpl {
                 throw withExtraPath { impl.mismatch([Any].self, node: node, key: key) }
             }
             advance()
-            return UnkeyedContainer(impl: impl, array: node, extra: extra + [key])
+            return UnkeyedContainer(impl: impl, array: node, extra: extra + [key], detached: detached)
         }
 
         mutating func superDecoder() throws -> any Decoder {

@@ -39,7 +39,10 @@ extension DecoderImpl {
             open(object, meta: meta, extra: extra, snapshot: snapshot)
         }
 
-        var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
+        var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra, detachedPrefix: detachedPrefix) }
+
+        /// The path below `depth`: the impl's, or a detached container's own.
+        private var pathPrefix: [PathComponent] { detachedPrefix ?? Array(impl.path.prefix(depth)) }
 
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
@@ -147,12 +150,22 @@ extension DecoderImpl {
             return lookups.map { $0.segments.joined(separator: ".") }
         }
 
-        /// Runs `body` with the nested-container components on the impl's path.
+        /// Runs `body` with the nested-container components on the impl's path (a detached
+        /// container: with its own path as the impl's path).
         @inline(__always)
         func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
-            guard hasContext, let extra = context?.extra, !extra.isEmpty else { return try body() }
+            guard hasContext, let context, context.detachedPrefix != nil || !context.extra.isEmpty else { return try body() }
+            if let prefix = context.detachedPrefix {
+                let saved = impl.replacePath(with: prefix + context.extra)
+                defer { impl.restorePath(saved) }
+                return try body()
+            }
+            let extra = context.extra
             impl.path.append(contentsOf: extra)
-            defer { impl.path.removeLast(extra.count) }
+            defer {
+                if impl.levelHasOpenedContainers { impl.endLevel() }
+                impl.path.removeLast(extra.count)
+            }
             return try body()
         }
 
@@ -342,14 +355,25 @@ extension DecoderImpl {
             // `update(_:from:)`: the current value's nested container, kept whole when the patch lacks it.
             let snapshot = try context?.snapshot?.child(key.stringValue)
             if let snapshot, find(key) == nil {
-                return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: DecoderImpl.missingNode, meta: nil,
-                                                                        extra: extra + [component], snapshot: snapshot))
+                return KeyedDecodingContainer(nested(KeyedContainer<NestedKey>(impl: impl, object: DecoderImpl.missingNode, meta: nil,
+                                                                               extra: extra + [component], snapshot: snapshot)))
             }
             let node = try nestedNode(key)
             guard impl.nodes[node].kind == .object else {
                 throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: component) }
             }
-            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [component], snapshot: snapshot))
+            return KeyedDecodingContainer(nested(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [component],
+                                                                           snapshot: snapshot)))
+        }
+
+        /// A container nested in this one: noted at this level, or detached like this one.
+        private func nested<NestedKey>(_ container: KeyedContainer<NestedKey>) -> KeyedContainer<NestedKey> {
+            if let prefix = detachedPrefix {
+                container.detach(prefix: prefix)
+            } else {
+                impl.noteOpened(container, reusableIndex: -1)
+            }
+            return container
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -357,6 +381,10 @@ extension DecoderImpl {
             let component = PathComponent.key(key)
             guard impl.nodes[node].kind == .array else {
                 throw withExtraPath { impl.mismatch([Any].self, node: node, key: component) }
+            }
+            if let prefix = detachedPrefix {
+                // The unkeyed container reads the impl's live path; give it this one's whole path.
+                return UnkeyedContainer(impl: impl, array: node, extra: prefix + extra + [component], detached: true)
             }
             return UnkeyedContainer(impl: impl, array: node, extra: extra + [component])
         }
@@ -374,7 +402,7 @@ extension DecoderImpl {
         /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder;
         /// under `update(_:from:)`, as an empty object over the current value's super container).
         private func makeSuperDecoder(key: any CodingKey, lookup: Int?) throws -> any Decoder {
-            let childPath = impl.path.prefix(depth) + extra + [.key(key)]
+            let childPath = pathPrefix + extra + [.key(key)]
             let snapshot = try context?.snapshot?.child(key.stringValue)
             let decoder: DecoderImpl
             if let node = lookup {

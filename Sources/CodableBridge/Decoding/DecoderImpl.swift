@@ -74,6 +74,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var reusesContainers = false
     /// The keyed containers this decode made below the root, which it may hand out again.
     @exclusivity(unchecked) var reusableContainers: [ReusableContainer] = []
+    /// The length of the root level's path (`[]`, a `keyPath`'s segments, or a child decoder's
+    /// starting path), which is never popped.
+    @exclusivity(unchecked) var rootDepth: Int
+    /// Keyed containers opened above the root level whose level has not ended
+    /// (DecoderImpl+KeptContainers.swift).
+    @exclusivity(unchecked) var openedContainers = ScratchBuffer<OpenedContainer>(capacity: 0)
 
     init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0) {
         self.tape = tape
@@ -86,6 +92,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.unknownKeys = DecoderImpl.makeUnknownKeyTracker(options: options, report: report, nodeCount: nodes.count)
         self.path = path
         self.path.reserveCapacity(16)
+        self.rootDepth = path.count
         self.current = current
     }
 
@@ -99,6 +106,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         var node = 0
         if let keyPath {
             node = try impl.locate(keyPath: keyPath)
+            impl.rootDepth = impl.path.count
         }
         impl.update = update
         return try impl.decodeRoot(T.self, node: node)
@@ -149,12 +157,33 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
 
-    /// The coding path of a container created at `depth`, plus `extra` components.
-    func codingPath(depth: Int, extra: [PathComponent] = [], key: PathComponent? = nil) -> [any CodingKey] {
-        var keys = path.prefix(depth).map(\.codingKey)
+    /// The coding path of a container created at `depth` (or detached with `detachedPrefix`),
+    /// plus `extra` components.
+    func codingPath(depth: Int, extra: [PathComponent] = [], key: PathComponent? = nil,
+                    detachedPrefix: [PathComponent]? = nil) -> [any CodingKey]
+    {
+        var keys = detachedPrefix?.map(\.codingKey) ?? path.prefix(depth).map(\.codingKey)
         keys += extra.map(\.codingKey)
         if let key { keys.append(key.codingKey) }
         return keys
+    }
+
+    /// Sets `replacement` as the path for a detached container's call, until
+    /// `restorePath(_:)` gives back what this returns. (Not one function taking the call as a
+    /// closure: passing it out of line makes every inlined caller build the closure's context,
+    /// a copy of its captures, even when the container is not detached.)
+    @inline(never)
+    func replacePath(with replacement: [PathComponent]) -> (path: [PathComponent], mark: Int) {
+        defer { path = replacement }
+        return (path, openedContainers.count)
+    }
+
+    /// Ends a call begun by `replacePath(with:)`: the containers noted during it have had their
+    /// level, and the path is given back.
+    @inline(never)
+    func restorePath(_ saved: (path: [PathComponent], mark: Int)) {
+        if openedContainers.count > saved.mark { endLevel(mark: saved.mark) }
+        path = saved.path
     }
 
     /// The current path plus `key`, for errors and report events about a value not pushed.
@@ -209,7 +238,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         defer {
             current = savedNode
             levelMeta = savedMeta
-            if key != nil { path.removeLast() }
+            if key != nil {
+                if levelHasOpenedContainers { endLevel() }
+                path.removeLast()
+            }
         }
         if let update { return try update.descend(body) }
         return try body()

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+// A keyed container kept past its level (DecoderImpl+KeptContainers.swift): a model that keeps
+// its container and reads from it later, after its `init(from:)` or after the whole decode. Its
+// coding path, and the paths of the errors it throws, must be those of the object it reads, as
+// with `JSONDecoder`, not the decoder's path at the moment it is used. Each case runs through
+// both decoders (strict, so the errors are `JSONDecoder`'s) and states the expected path.
+
+/// Spells a coding path: keys by name, indices as `[n]`.
+private func spelled(_ path: [any CodingKey]) -> [String] {
+    path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+}
+
+/// The coding path of a `DecodingError`, spelt; `nil` for another error.
+private func errorPath(_ error: any Error) -> [String]? {
+    switch error as? DecodingError {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+         .dataCorrupted(let context):
+        spelled(context.codingPath)
+    default: nil
+    }
+}
+
+/// The error path of `body`'s error (`["no error"]` when it does not throw).
+private func thrownPath(_ body: () throws -> Void) -> [String] {
+    do {
+        try body()
+        return ["no error"]
+    } catch {
+        return errorPath(error) ?? ["not a DecodingError: \(error)"]
+    }
+}
+
+enum KeptKeys: String, CodingKey { case n, s, inner, list, child, sub, absent }
+
+/// Keeps its container; everything it reports is read after the decode.
+private struct Keeper: Decodable, @unchecked Sendable {
+    let container: KeyedDecodingContainer<KeptKeys>
+    init(from decoder: any Decoder) throws {
+        container = try decoder.container(keyedBy: KeptKeys.self)
+    }
+}
+
+/// Keeps a container nested in its own.
+private struct NestedKeeper: Decodable, @unchecked Sendable {
+    let nested: KeyedDecodingContainer<KeptKeys>
+    init(from decoder: any Decoder) throws {
+        nested = try decoder.container(keyedBy: KeptKeys.self).nestedContainer(keyedBy: KeptKeys.self, forKey: .inner)
+    }
+}
+
+private struct Child: Decodable { let n: Int }
+
+/// Reads its child's kept container inside its own `init(from:)`, after the child's level
+/// ended, while the decoder is at this model's level.
+private struct Parent: Decodable {
+    enum CodingKeys: String, CodingKey { case first, second }
+    let keptPath: [String]
+    let keptErrorPath: [String]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let first = try container.decode(Keeper.self, forKey: .first)
+        _ = try container.decode(Keeper.self, forKey: .second)
+        keptPath = spelled(first.container.codingPath)
+        keptErrorPath = thrownPath { _ = try first.container.decode(Int.self, forKey: .s) }
+    }
+}
+
+private struct ItemsOf<T: Decodable>: Decodable {
+    let items: [T]
+}
+
+/// A payload whose second item is the one the cases read: `s` is a string, `inner.s` too,
+/// `list` holds a string, `child.n` is a string.
+private let payload = Data(#"""
+{"items": [
+  {"n": 0, "s": "zero"},
+  {"n": 1, "s": "one", "inner": {"n": 10, "s": "ten"}, "list": ["x"], "child": {"n": "bad"}, "sub": {"n": 2}}
+]}
+"""#.utf8)
+
+private var strict: BridgeDecoder {
+    var decoder = BridgeDecoder()
+    decoder.coercion = .strict
+    decoder.missingValueStrategy = .throw
+    return decoder
+}
+
+/// A case: what to read from the second item's kept container, and the path it must give.
+struct KeptCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let expected: [String]
+    let read: @Sendable (KeyedDecodingContainer<KeptKeys>) -> [String]
+    var testDescription: String { name }
+}
+
+let keptCases: [KeptCase] = [
+    KeptCase(name: "codingPath", expected: ["items", "[1]"]) { spelled($0.codingPath) },
+    KeptCase(name: "a scalar's type mismatch", expected: ["items", "[1]", "s"]) { container in
+        thrownPath { _ = try container.decode(Int.self, forKey: .s) }
+    },
+    KeptCase(name: "a missing key", expected: ["items", "[1]"]) { container in
+        thrownPath { _ = try container.decode(Int.self, forKey: .absent) }
+    },
+    KeptCase(name: "a nested container of a number", expected: ["items", "[1]", "n"]) { container in
+        thrownPath { _ = try container.nestedContainer(keyedBy: KeptKeys.self, forKey: .n) }
+    },
+    KeptCase(name: "a nested model's error", expected: ["items", "[1]", "child", "n"]) { container in
+        thrownPath { _ = try container.decode(Child.self, forKey: .child) }
+    },
+    KeptCase(name: "a nested container's path", expected: ["items", "[1]", "inner"]) { container in
+        (try? spelled(container.nestedContainer(keyedBy: KeptKeys.self, forKey: .inner).codingPath)) ?? ["threw"]
+    },
+    KeptCase(name: "a nested container's error", expected: ["items", "[1]", "inner", "s"]) { container in
+        thrownPath { _ = try container.nestedContainer(keyedBy: KeptKeys.self, forKey: .inner).decode(Int.self, forKey: .s) }
+    },
+    KeptCase(name: "a nested unkeyed container's path", expected: ["items", "[1]", "list"]) { container in
+        (try? spelled(container.nestedUnkeyedContainer(forKey: .list).codingPath)) ?? ["threw"]
+    },
+    KeptCase(name: "a nested unkeyed container's error", expected: ["items", "[1]", "list", "[0]"]) { container in
+        thrownPath {
+            var list = try container.nestedUnkeyedContainer(forKey: .list)
+            _ = try list.decode(Int.self)
+        }
+    },
+    KeptCase(name: "a super decoder's path", expected: ["items", "[1]", "sub"]) { container in
+        (try? spelled(container.superDecoder(forKey: .sub).codingPath)) ?? ["threw"]
+    },
+]
+
+@Suite("Keyed containers kept past their level")
+struct KeptContainerTests {
+    @Test("a kept container gives its own object's path after the decode", arguments: keptCases)
+    func afterTheDecode(_ keptCase: KeptCase) throws {
+        let bridge = try strict.decode(ItemsOf<Keeper>.self, from: payload)
+        let foundation = try JSONDecoder().decode(ItemsOf<Keeper>.self, from: payload)
+        #expect(keptCase.read(bridge.items[1].container) == keptCase.expected)
+        #expect(keptCase.read(foundation.items[1].container) == keptCase.expected)
+    }
+
+    @Test("a kept container still reads its own values")
+    func values() throws {
+        let decoded = try BridgeDecoder().decode(ItemsOf<Keeper>.self, from: payload)
+        #expect(try decoded.items.map { try $0.container.decode(Int.self, forKey: .n) } == [0, 1])
+        #expect(try decoded.items[1].container.decode(Keeper.self, forKey: .inner).container.decode(String.self, forKey: .s) == "ten")
+    }
+
+    @Test("a kept nested container gives its own path")
+    func keptNestedContainer() throws {
+        let json = Data(#"{"items": [{"inner": {"s": "a"}}, {"inner": {"s": "b"}}]}"#.utf8)
+        for decoded in try [strict.decode(ItemsOf<NestedKeeper>.self, from: json).items,
+                            JSONDecoder().decode(ItemsOf<NestedKeeper>.self, from: json).items]
+        {
+            #expect(spelled(decoded[1].nested.codingPath) == ["items", "[1]", "inner"])
+            #expect(thrownPath { _ = try decoded[1].nested.decode(Int.self, forKey: .s) } == ["items", "[1]", "inner", "s"])
+            #expect(try decoded[0].nested.decode(String.self, forKey: .s) == "a")
+        }
+    }
+
+    @Test("a parent reading its child's kept container during the decode")
+    func duringTheDecode() throws {
+        let json = Data(#"{"wrapped": {"first": {"s": "one"}, "second": {"s": "two"}}}"#.utf8)
+        struct Outer: Decodable { let wrapped: Parent }
+        for parent in try [strict.decode(Outer.self, from: json).wrapped, JSONDecoder().decode(Outer.self, from: json).wrapped] {
+            #expect(parent.keptPath == ["wrapped", "first"])
+            #expect(parent.keptErrorPath == ["wrapped", "first", "s"])
+        }
+    }
+
+    @Test("a kept container under a key path")
+    func underKeyPath() throws {
+        let json = Data(#"{"data": {"items": [{"s": "a"}, {"s": "b"}]}}"#.utf8)
+        let decoded = try strict.decode(ItemsOf<Keeper>.self, from: json, at: "data")
+        #expect(spelled(decoded.items[1].container.codingPath) == ["data", "items", "[1]"])
+        #expect(thrownPath { _ = try decoded.items[1].container.decode(Int.self, forKey: .s) } == ["data", "items", "[1]", "s"])
+    }
+
+    @Test("containers nobody keeps are still reused, and kept ones are not", arguments: [1, 3, 40])
+    func reuseAfterKeeping(count: Int) throws {
+        // Every other item keeps its container; the others' containers are handed out again.
+        struct Mixed: Decodable, @unchecked Sendable {
+            let kept: KeyedDecodingContainer<KeptKeys>?
+            let n: Int
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: KeptKeys.self)
+                n = try container.decode(Int.self, forKey: .n)
+                kept = n.isMultiple(of: 2) ? container : nil
+            }
+        }
+        let items = (0 ..< count).map { #"{"n": \#($0), "s": "item \#($0)"}"# }
+        let decoded = try strict.decode([Mixed].self, from: Data("[\(items.joined(separator: ","))]".utf8))
+        #expect(decoded.map(\.n) == Array(0 ..< count))
+        for (index, item) in decoded.enumerated() where index.isMultiple(of: 2) {
+            // safe: even items keep their container
+            let kept = item.kept!
+            #expect(try kept.decode(String.self, forKey: .s) == "item \(index)")
+            #expect(spelled(kept.codingPath) == ["[\(index)]"])
+        }
+    }
+}
