@@ -33,7 +33,7 @@ private func thrownPath(_ body: () throws -> Void) -> [String] {
     }
 }
 
-enum KeptKeys: String, CodingKey { case n, s, inner, list, child, sub, absent }
+enum KeptKeys: String, CodingKey { case n, s, inner, list, child, sub, objs, absent }
 
 /// Keeps its container; everything it reports is read after the decode.
 private struct Keeper: Decodable, @unchecked Sendable {
@@ -74,11 +74,12 @@ private struct ItemsOf<T: Decodable>: Decodable {
 }
 
 /// A payload whose second item is the one the cases read: `s` is a string, `inner.s` too,
-/// `list` holds a string, `child.n` is a string.
+/// `list` holds a string, `child.n` is a string, and so is `objs[0].n`.
 private let payload = Data(#"""
 {"items": [
   {"n": 0, "s": "zero"},
-  {"n": 1, "s": "one", "inner": {"n": 10, "s": "ten"}, "list": ["x"], "child": {"n": "bad"}, "sub": {"n": 2}}
+  {"n": 1, "s": "one", "inner": {"n": 10, "s": "ten"}, "list": ["x"], "child": {"n": "bad"}, "sub": {"n": 2},
+   "objs": [{"n": "bad"}]}
 ]}
 """#.utf8)
 
@@ -128,6 +129,23 @@ let keptCases: [KeptCase] = [
     },
     KeptCase(name: "a super decoder's path", expected: ["items", "[1]", "sub"]) { container in
         (try? spelled(container.superDecoder(forKey: .sub).codingPath)) ?? ["threw"]
+    },
+    KeptCase(name: "a model in a nested unkeyed container", expected: ["items", "[1]", "objs", "[0]", "n"]) { container in
+        thrownPath {
+            var objects = try container.nestedUnkeyedContainer(forKey: .objs)
+            _ = try objects.decode(Child.self)
+        }
+    },
+    KeptCase(name: "a keyed container in a nested unkeyed container", expected: ["items", "[1]", "objs", "[0]"]) { container in
+        guard var objects = try? container.nestedUnkeyedContainer(forKey: .objs),
+              let object = try? objects.nestedContainer(keyedBy: KeptKeys.self) else { return ["threw"] }
+        return spelled(object.codingPath)
+    },
+    KeptCase(name: "that keyed container's error", expected: ["items", "[1]", "objs", "[0]", "n"]) { container in
+        thrownPath {
+            var objects = try container.nestedUnkeyedContainer(forKey: .objs)
+            _ = try objects.nestedContainer(keyedBy: KeptKeys.self).decode(Int.self, forKey: .n)
+        }
     },
 ]
 
