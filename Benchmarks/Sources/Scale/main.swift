@@ -28,6 +28,8 @@
 //     swift run -c release scale generate citm-like 100 <file>                         # a document
 //     swift run -c release scale measure citm-like CodableBridge <file> <megabytes>   # one process
 //
+// `scale interleaved` measures the growth in pairs within one process instead (Interleaved.swift).
+//
 // `measure … <megabytes> <decodes>` times exactly that many decodes after the cold one: under
 // `valgrind --tool=cachegrind`, the counts with 2 minus those with 1 are one steady-state decode
 // and release (Docs/Performance.md, "What this host can measure").
@@ -238,6 +240,7 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDeco
 /// argument.
 let usage = """
     usage: scale [--rounds N] [--documents \(GeneratedDocument.allCases.map(\.rawValue).joined(separator: ","))] [--foundation]
+           scale interleaved [--pairs N] [--documents …] [--foundation]
            scale generate <document> <megabytes> <file>
            scale measure <document> <decoder: \(DocumentDecoder.allCases.map(\.rawValue).joined(separator: "|"))> <file> <megabytes> [decodes]
     (see the comment at the top of Sources/Scale/main.swift)
@@ -270,15 +273,20 @@ if arguments.first == "--help" || arguments.first == "-h" {
     }
     print(try measure(document, decoder, file: arguments[3], megabytes: megabytes, timedDecodes: timedDecodes).line)
 } else {
+    let interleaved = arguments.first == "interleaved"
     var rounds = 7
+    var pairs = 31
     var documents = GeneratedDocument.allCases
     var decoders: [DocumentDecoder] = [.bridge]
-    var rest = arguments[...]
+    var rest = arguments.dropFirst(interleaved ? 1 : 0)
     while let option = rest.popFirst() {
         switch option {
-        case "--rounds":
+        case "--rounds" where !interleaved:
             guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { usageError("--rounds needs a positive number") }
             rounds = value
+        case "--pairs" where interleaved:
+            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else { usageError("--pairs needs a positive number") }
+            pairs = value
         case "--documents":
             let names = rest.popFirst()?.split(separator: ",").map(String.init) ?? []
             documents = names.compactMap(GeneratedDocument.init(rawValue:))
@@ -291,5 +299,9 @@ if arguments.first == "--help" || arguments.first == "-h" {
             usageError("unknown option \(option)")
         }
     }
-    try runAll(rounds: rounds, documents: documents, decoders: decoders)
+    if interleaved {
+        try runInterleaved(pairs: pairs, documents: documents, decoders: decoders)
+    } else {
+        try runAll(rounds: rounds, documents: documents, decoders: decoders)
+    }
 }
