@@ -29,15 +29,6 @@ private func timeDecode(_ document: GeneratedDocument, _ decoder: DocumentDecode
     return (decode, milliseconds(since: start))
 }
 
-/// The value at `fraction` (0…1) of `values`, interpolated.
-private func quantile(_ values: [Double], _ fraction: Double) -> Double {
-    let sorted = values.sorted()
-    let position = fraction * Double(sorted.count - 1)
-    let low = Int(position.rounded(.down))
-    let high = min(low + 1, sorted.count - 1)
-    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
-}
-
 /// Measures `pairs` interleaved pairs per document and decoder, and prints the table.
 func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [DocumentDecoder]) throws {
     print("Growth of time per MB from 1 MB to 100 MB, in \(pairs) interleaved pairs per row (one process): median over ",
@@ -81,7 +72,7 @@ func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [Docum
                     measure, "\(document.rawValue), \(decoder.rawValue)",
                     String(format: "%.2f", median(smallFigures.map(figure))),
                     String(format: "%.2f", median(largeFigures.map(figure))),
-                    String(format: "%+.1f%%", quantile(growths, 0.5)),
+                    String(format: "%+.1f%%", median(growths)),
                     String(format: "%+.1f…%+.1f%%", quantile(growths, 0.25), quantile(growths, 0.75)),
                 ]
                 print("| " + cells.joined(separator: " | ") + " |")

@@ -131,12 +131,6 @@ func measureInChild(_ document: GeneratedDocument, _ decoder: DocumentDecoder, f
     return figures
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 /// One row of the table: a document, a decoder and one figure of `ProcessFigures`, over the sizes.
 func row(_ label: String, _ sizes: [Int], _ values: [Int: [Double]], format: String) -> String {
     var cells = [label]

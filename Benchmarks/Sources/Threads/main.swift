@@ -80,15 +80,6 @@ func timeOnThreads(_ variant: Variant, threads: Int, decodes: Int, data: Data) -
     return Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
 }
 
-/// The value at `fraction` (0…1) of sorted `values`, interpolated.
-func quantile(_ values: [Double], _ fraction: Double) -> Double {
-    let sorted = values.sorted()
-    let position = fraction * Double(sorted.count - 1)
-    let low = Int(position.rounded(.down))
-    let high = min(low + 1, sorted.count - 1)
-    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
-}
-
 var pairs = 25
 var threadCount = 2
 var decodes = 4_000
@@ -143,11 +134,11 @@ for variant in variants {
         singles.append(single)
         scalings.append(Double(threadCount) * single / several)
     }
-    let single = quantile(singles, 0.5)
+    let single = median(singles)
     if foundationSingle == nil { foundationSingle = single }
     let cells = [
         variant.name,
-        String(format: "%.2f×", quantile(scalings, 0.5)),
+        String(format: "%.2f×", median(scalings)),
         String(format: "%.2f× – %.2f×", quantile(scalings, 0.25), quantile(scalings, 0.75)),
         String(format: "%.2f ms", single * 1000),
         String(format: "%.2f×", (foundationSingle ?? single) / single),

@@ -111,11 +111,8 @@ extension DecoderImpl {
             }
             advance()
             let container = KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [key])
-            if detached {
-                container.detach(prefix: [])
-            } else {
-                impl.noteOpened(container, reusableIndex: -1)
-            }
+            // Detached, `extra` is the whole path: nothing below it.
+            impl.adoptNested(container, detachedPrefix: detached ? [] : nil)
             return KeyedDecodingContainer(container)
         }
 

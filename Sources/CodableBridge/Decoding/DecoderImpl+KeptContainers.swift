@@ -49,6 +49,16 @@ extension DecoderImpl {
         }
     }
 
+    /// Takes in a keyed container nested in another one (`nestedContainer`): detached under
+    /// `detachedPrefix` when the enclosing container is detached, else noted at this level.
+    func adoptNested(_ fields: KeyedContainerFields, detachedPrefix: [PathComponent]?) {
+        if let detachedPrefix {
+            fields.detach(prefix: detachedPrefix)
+        } else {
+            noteOpened(fields, reusableIndex: -1)
+        }
+    }
+
     /// Called before the path is shortened to below `path.count` (`descend` popping a
     /// component, a container removing its nested components): whether a container was opened
     /// at the level that ends.

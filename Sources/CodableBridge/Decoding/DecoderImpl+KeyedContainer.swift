@@ -368,11 +368,7 @@ extension DecoderImpl {
 
         /// A container nested in this one: noted at this level, or detached like this one.
         private func nested<NestedKey>(_ container: KeyedContainer<NestedKey>) -> KeyedContainer<NestedKey> {
-            if let prefix = detachedPrefix {
-                container.detach(prefix: prefix)
-            } else {
-                impl.noteOpened(container, reusableIndex: -1)
-            }
+            impl.adoptNested(container, detachedPrefix: detachedPrefix)
             return container
         }
 
