@@ -19,22 +19,51 @@ import BenchmarkPayloads
 import CodableBridge
 import Foundation
 
-/// Times one decode of `data` (ms): the decode alone, and the decode plus the release of its
-/// models.
-private func timeDecode(_ document: GeneratedDocument, _ decoder: DocumentDecoder, _ data: Data) throws -> (decode: Double, withRelease: Double) {
+/// What one decode cost, or a batch of decodes per decode: wall clock (ms) for the decode (models
+/// held until the clock stopped) and for the decode and the release of its models, and the
+/// thread's CPU time and page faults during the decode.
+private struct DecodeCost {
+    var decode: Double
+    var withRelease: Double
+    var usage: ThreadUsage
+
+    /// Per MB of a document of `megabytes`.
+    func perMB(_ megabytes: Double) -> DecodeCost {
+        DecodeCost(decode: decode / megabytes, withRelease: withRelease / megabytes,
+                   usage: ThreadUsage(user: usage.user / megabytes, system: usage.system / megabytes, faults: usage.faults / megabytes))
+    }
+}
+
+/// Times one decode of `data`.
+private func timeDecode(_ document: GeneratedDocument, _ decoder: DocumentDecoder, _ data: Data) throws -> DecodeCost {
+    let before = ThreadUsage.now()
     let start = DispatchTime.now().uptimeNanoseconds
     var models: Any? = try decoder.decode(document, data)
     let decode = withExtendedLifetime(models) { milliseconds(since: start) }
+    let usage = withExtendedLifetime(models) { ThreadUsage.now() - before }
     models = nil
-    return (decode, milliseconds(since: start))
+    return DecodeCost(decode: decode, withRelease: milliseconds(since: start), usage: usage)
+}
+
+/// A batch of decodes of `data` as one cost: the median wall clock, and the mean CPU time and
+/// faults (the kernel accounts CPU time in ticks, which a sum over the batch averages out).
+private func timeBatch(_ count: Int, _ document: GeneratedDocument, _ decoder: DocumentDecoder, _ data: Data) throws -> DecodeCost {
+    let costs = try (0..<count).map { _ in try timeDecode(document, decoder, data) }
+    let usage = costs.reduce(ThreadUsage.zero) { $0 + $1.usage }
+    let n = Double(count)
+    return DecodeCost(decode: median(costs.map(\.decode)), withRelease: median(costs.map(\.withRelease)),
+                      usage: ThreadUsage(user: usage.user / n, system: usage.system / n, faults: usage.faults / n))
 }
 
 /// Measures `pairs` interleaved pairs per document and decoder, and prints the table.
-func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [DocumentDecoder]) throws {
+func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [DocumentDecoder], keepPages: Bool) throws {
+    if keepPages && !keepFreedPages() { throw ScaleFailure("--keep-pages needs glibc's malloc") }
     print("Growth of time per MB from 1 MB to 100 MB, in \(pairs) interleaved pairs per row (one process): median over ",
-          "the pairs, quartiles in brackets; the 1 MB and 100 MB columns are the medians of the pairs' figures.", separator: "")
+          "the pairs, quartiles in brackets; the 1 MB and 100 MB columns are the medians of the pairs' figures. ",
+          "CPU time and faults are the decoding thread's during the decode; the kernel's rows give the difference ",
+          "per MB, not a ratio\(keepPages ? ". malloc keeps freed memory (--keep-pages)" : "").", separator: "")
     print("")
-    print("| measure | document, decoder | 1 MB, ms per MB | 100 MB, ms per MB | growth, median | quartiles |")
+    print("| measure | document, decoder | 1 MB, per MB | 100 MB, per MB | growth, median | quartiles |")
     print("|---|---|---:|---:|---:|---:|")
     for document in documents {
         let small = try document.make(megabytes: 1)
@@ -46,34 +75,34 @@ func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [Docum
             for _ in 0..<20 { _ = try timeDecode(document, decoder, small) }
             _ = try timeDecode(document, decoder, large)
             let batch = max(5, Int(300 / max(0.1, try timeDecode(document, decoder, small).decode)))
-            var smallFigures: [(decode: Double, withRelease: Double)] = []
-            var largeFigures: [(decode: Double, withRelease: Double)] = []
+            var smallCosts: [DecodeCost] = []
+            var largeCosts: [DecodeCost] = []
             for pair in 0..<pairs {
-                func smallBatch() throws -> (decode: Double, withRelease: Double) {
-                    let times = try (0..<batch).map { _ in try timeDecode(document, decoder, small) }
-                    return (median(times.map(\.decode)) / smallMB, median(times.map(\.withRelease)) / smallMB)
-                }
-                func largeOne() throws -> (decode: Double, withRelease: Double) {
-                    let time = try timeDecode(document, decoder, large)
-                    return (time.decode / largeMB, time.withRelease / largeMB)
-                }
                 if pair.isMultiple(of: 2) {
-                    smallFigures.append(try smallBatch())
-                    largeFigures.append(try largeOne())
+                    smallCosts.append(try timeBatch(batch, document, decoder, small).perMB(smallMB))
+                    largeCosts.append(try timeDecode(document, decoder, large).perMB(largeMB))
                 } else {
-                    largeFigures.append(try largeOne())
-                    smallFigures.append(try smallBatch())
+                    largeCosts.append(try timeDecode(document, decoder, large).perMB(largeMB))
+                    smallCosts.append(try timeBatch(batch, document, decoder, small).perMB(smallMB))
                 }
             }
-            for (measure, figure) in [("decode", { (f: (decode: Double, withRelease: Double)) in f.decode }),
-                                      ("decode and release", { (f: (decode: Double, withRelease: Double)) in f.withRelease })] {
-                let growths = zip(smallFigures, largeFigures).map { (figure($0.1) / figure($0.0) - 1) * 100 }
+            // Name, figure, format, and whether the growth is a ratio (else a difference).
+            let measures: [(String, (DecodeCost) -> Double, String, Bool)] = [
+                ("decode, ms", \.decode, "%.2f", true),
+                ("decode and release, ms", \.withRelease, "%.2f", true),
+                ("decode, CPU in user mode, ms", \.usage.user, "%.2f", true),
+                ("decode, CPU in the kernel, ms", \.usage.system, "%.2f", false),
+                ("decode, page faults", \.usage.faults, "%.0f", false),
+            ]
+            for (measure, figure, format, isRatio) in measures {
+                let growths = zip(smallCosts, largeCosts).map { isRatio ? (figure($0.1) / figure($0.0) - 1) * 100 : figure($0.1) - figure($0.0) }
+                let growthFormat = isRatio ? "%+.1f%%" : "%+" + format.dropFirst()
                 let cells = [
                     measure, "\(document.rawValue), \(decoder.rawValue)",
-                    String(format: "%.2f", median(smallFigures.map(figure))),
-                    String(format: "%.2f", median(largeFigures.map(figure))),
-                    String(format: "%+.1f%%", median(growths)),
-                    String(format: "%+.1f…%+.1f%%", quantile(growths, 0.25), quantile(growths, 0.75)),
+                    String(format: format, median(smallCosts.map(figure))),
+                    String(format: format, median(largeCosts.map(figure))),
+                    String(format: growthFormat, median(growths)),
+                    String(format: growthFormat + "…" + growthFormat, quantile(growths, 0.25), quantile(growths, 0.75)),
                 ]
                 print("| " + cells.joined(separator: " | ") + " |")
             }

@@ -234,7 +234,7 @@ func runAll(rounds: Int, documents: [GeneratedDocument], decoders: [DocumentDeco
 /// argument.
 let usage = """
     usage: scale [--rounds N] [--documents \(GeneratedDocument.allCases.map(\.rawValue).joined(separator: ","))] [--foundation]
-           scale interleaved [--pairs N] [--documents …] [--foundation]
+           scale interleaved [--pairs N] [--documents …] [--foundation] [--keep-pages]
            scale generate <document> <megabytes> <file>
            scale measure <document> <decoder: \(DocumentDecoder.allCases.map(\.rawValue).joined(separator: "|"))> <file> <megabytes> [decodes]
     (see the comment at the top of Sources/Scale/main.swift)
@@ -272,6 +272,7 @@ if arguments.first == "--help" || arguments.first == "-h" {
     var pairs = 31
     var documents = GeneratedDocument.allCases
     var decoders: [DocumentDecoder] = [.bridge]
+    var keepPages = false
     var rest = arguments.dropFirst(interleaved ? 1 : 0)
     while let option = rest.popFirst() {
         switch option {
@@ -289,12 +290,14 @@ if arguments.first == "--help" || arguments.first == "-h" {
             }
         case "--foundation":
             decoders = DocumentDecoder.allCases
+        case "--keep-pages" where interleaved:
+            keepPages = true
         default:
             usageError("unknown option \(option)")
         }
     }
     if interleaved {
-        try runInterleaved(pairs: pairs, documents: documents, decoders: decoders)
+        try runInterleaved(pairs: pairs, documents: documents, decoders: decoders, keepPages: keepPages)
     } else {
         try runAll(rounds: rounds, documents: documents, decoders: decoders)
     }
