@@ -45,14 +45,15 @@ private func timeDecode(_ document: GeneratedDocument, _ decoder: DocumentDecode
     return DecodeCost(decode: decode, withRelease: milliseconds(since: start), usage: usage)
 }
 
-/// A batch of decodes of `data` as one cost: the median wall clock, and the mean CPU time and
-/// faults (the kernel accounts CPU time in ticks, which a sum over the batch averages out).
+/// A batch of decodes of `data` as one cost: the median of each figure. (The kernel splits a
+/// thread's CPU time into user and kernel time by sampling at its clock ticks, so one short
+/// decode's split is rough; the batch's median is not. A mean would not do: one decode slowed by
+/// the shared host moves it.)
 private func timeBatch(_ count: Int, _ document: GeneratedDocument, _ decoder: DocumentDecoder, _ data: Data) throws -> DecodeCost {
     let costs = try (0..<count).map { _ in try timeDecode(document, decoder, data) }
-    let usage = costs.reduce(ThreadUsage.zero) { $0 + $1.usage }
-    let n = Double(count)
     return DecodeCost(decode: median(costs.map(\.decode)), withRelease: median(costs.map(\.withRelease)),
-                      usage: ThreadUsage(user: usage.user / n, system: usage.system / n, faults: usage.faults / n))
+                      usage: ThreadUsage(user: median(costs.map(\.usage.user)), system: median(costs.map(\.usage.system)),
+                                         faults: median(costs.map(\.usage.faults))))
 }
 
 /// Measures `pairs` interleaved pairs per document and decoder, and prints the table.

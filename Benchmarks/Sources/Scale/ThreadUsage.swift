@@ -34,12 +34,6 @@ struct ThreadUsage {
     static func - (later: ThreadUsage, earlier: ThreadUsage) -> ThreadUsage {
         ThreadUsage(user: later.user - earlier.user, system: later.system - earlier.system, faults: later.faults - earlier.faults)
     }
-
-    static func + (a: ThreadUsage, b: ThreadUsage) -> ThreadUsage {
-        ThreadUsage(user: a.user + b.user, system: a.system + b.system, faults: a.faults + b.faults)
-    }
-
-    static let zero = ThreadUsage(user: 0, system: 0, faults: 0)
 }
 
 /// Has glibc's `malloc` keep the memory it is given back instead of returning it to the kernel

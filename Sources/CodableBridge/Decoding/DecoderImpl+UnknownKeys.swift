@@ -173,7 +173,7 @@ extension DecoderImpl {
         if throwing {
             throw DecodingMessages.unknownKey(name, typeName: typeName, path: objectPath)
         }
-        guard let report else { return }
+        guard let report, report.isOpen else { return }
         report.append(spelt: DecodingEvent(path: pathString(objectPath + [AnyCodingKey(name)]), kind: .unknownKey,
                                            detail: DecodingMessages.unknownKeyDetail(name, typeName: typeName)))
     }

@@ -102,7 +102,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
-        defer { impl.endReuse() }
+        defer {
+            impl.endReuse()
+            // Containers a model keeps may be used later; what they do is not this decode's.
+            report?.close()
+        }
         var node = 0
         if let keyPath {
             node = try impl.locate(keyPath: keyPath)
@@ -306,17 +310,18 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     // MARK: Reporting
 
-    /// Records an event at the current path plus `key`, when a report was asked for.
+    /// Records an event at the current path plus `key`, when a report was asked for and the
+    /// decode has not returned (a kept container used afterwards records nothing).
     @inline(__always)
     func record(_ kind: DecodingEvent.Kind, key: PathComponent?, _ detail: @autoclosure () -> String) {
-        guard let report, zeroDepth == 0 else { return }
+        guard let report, zeroDepth == 0, report.isOpen else { return }
         report.record(kind, path: path, key: key, .text(detail()))
     }
 
     /// Records an event whose detail is spelt only if the report is read (frequent events).
     @inline(__always)
     func record(_ kind: DecodingEvent.Kind, key: PathComponent?, facts: @autoclosure () -> CoercionFacts) {
-        guard let report, zeroDepth == 0 else { return }
+        guard let report, zeroDepth == 0, report.isOpen else { return }
         report.record(kind, path: path, key: key, .stored(report.coercionFacts.append(facts())))
     }
 

@@ -9,6 +9,9 @@ import Foundation
 /// for event in report.events where event.kind == .dropped { log(event) }
 /// print(report)   // grouped by path
 /// ```
+///
+/// A report is complete when the decode returns. A container that a model keeps and reads after
+/// that records nothing: what it does later is not part of the decode.
 public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
     /// The events in the order they happened.
     ///
@@ -152,7 +155,7 @@ protocol EventDetailStore: AnyObject {
 /// path makes its own copy) plus the key; and its detail, either already a string or an index into
 /// ``detailStore``. The report spells the events the first time they are read (under `lock`, since
 /// a finished report is `Sendable`).
-final class ReportCollector: @unchecked Sendable {  // written by one decode; after it, read-only except `cache`, under `lock`
+final class ReportCollector: @unchecked Sendable {  // written by one decode; after it (closed), read-only except `cache`, under `lock`
     private struct Recorded {
         let kind: DecodingEvent.Kind
         let location: Location
@@ -182,7 +185,17 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     private let lock = NSLock()
     @exclusivity(unchecked) private var cache: [DecodingEvent]?
 
+    /// False once the decode this collector belongs to has returned (``close()``). A container
+    /// that a model kept and uses afterwards records nothing: the report a decode hands back is
+    /// complete, never written to again (so never by two threads).
+    @exclusivity(unchecked) private(set) var isOpen = true
+
     var isEmpty: Bool { recorded.isEmpty }
+
+    /// Ends recording: the decode has returned. The recording layer checks ``isOpen``.
+    func close() {
+        isOpen = false
+    }
 
     /// The number of events recorded so far.
     var count: Int { recorded.count }

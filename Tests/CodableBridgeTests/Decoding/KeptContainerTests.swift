@@ -196,6 +196,31 @@ struct KeptContainerTests {
         #expect(thrownPath { _ = try decoded.items[1].container.decode(Int.self, forKey: .s) } == ["data", "items", "[1]", "s"])
     }
 
+    @Test("a kept container used after the decode leaves the decode's report as it was")
+    func reportIsComplete() throws {
+        // Reads `n` (a string: a coercion) during the decode and keeps its container.
+        struct CoercingKeeper: Decodable, @unchecked Sendable {
+            let container: KeyedDecodingContainer<KeptKeys>
+            let n: Int
+            init(from decoder: any Decoder) throws {
+                container = try decoder.container(keyedBy: KeptKeys.self)
+                n = try container.decode(Int.self, forKey: .n)
+            }
+        }
+        let json = Data(#"{"items": [{"n": "1", "child": {"n": "2", "extra": true}}]}"#.utf8)
+        var decoder = BridgeDecoder()
+        decoder.unknownKeyStrategy = .report
+        var report = DecodingReport()
+        let decoded = try decoder.decode(ItemsOf<CoercingKeeper>.self, from: json, report: &report)
+        let during = report.events
+        #expect(during.map(\.path) == ["items[0].n", "items[0].child"])
+        // The same coercion, a nested model's coercion and its unknown key, after the decode.
+        let kept = decoded.items[0].container
+        #expect(try kept.decode(Int.self, forKey: .n) == 1)
+        #expect(try kept.decode(Child.self, forKey: .child).n == 2)
+        #expect(report.events == during)
+    }
+
     @Test("containers nobody keeps are still reused, and kept ones are not", arguments: [1, 3, 40])
     func reuseAfterKeeping(count: Int) throws {
         // Every other item keeps its container; the others' containers are handed out again.
