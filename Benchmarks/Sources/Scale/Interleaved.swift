@@ -30,7 +30,7 @@ private struct DecodeCost {
     /// Per MB of a document of `megabytes`.
     func perMB(_ megabytes: Double) -> DecodeCost {
         DecodeCost(decode: decode / megabytes, withRelease: withRelease / megabytes,
-                   usage: ThreadUsage(user: usage.user / megabytes, system: usage.system / megabytes, faults: usage.faults / megabytes))
+                   usage: ThreadUsage(cpu: usage.cpu / megabytes, system: usage.system / megabytes, faults: usage.faults / megabytes))
     }
 }
 
@@ -45,14 +45,12 @@ private func timeDecode(_ document: GeneratedDocument, _ decoder: DocumentDecode
     return DecodeCost(decode: decode, withRelease: milliseconds(since: start), usage: usage)
 }
 
-/// A batch of decodes of `data` as one cost: the median of each figure. (The kernel splits a
-/// thread's CPU time into user and kernel time by sampling at its clock ticks, so one short
-/// decode's split is rough; the batch's median is not. A mean would not do: one decode slowed by
-/// the shared host moves it.)
+/// A batch of decodes of `data` as one cost: the median of each figure (a mean would move with
+/// one decode slowed by the shared host).
 private func timeBatch(_ count: Int, _ document: GeneratedDocument, _ decoder: DocumentDecoder, _ data: Data) throws -> DecodeCost {
     let costs = try (0..<count).map { _ in try timeDecode(document, decoder, data) }
     return DecodeCost(decode: median(costs.map(\.decode)), withRelease: median(costs.map(\.withRelease)),
-                      usage: ThreadUsage(user: median(costs.map(\.usage.user)), system: median(costs.map(\.usage.system)),
+                      usage: ThreadUsage(cpu: median(costs.map(\.usage.cpu)), system: median(costs.map(\.usage.system)),
                                          faults: median(costs.map(\.usage.faults))))
 }
 
@@ -61,8 +59,8 @@ func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [Docum
     if keepPages && !keepFreedPages() { throw ScaleFailure("--keep-pages needs glibc's malloc") }
     print("Growth of time per MB from 1 MB to 100 MB, in \(pairs) interleaved pairs per row (one process): median over ",
           "the pairs, quartiles in brackets; the 1 MB and 100 MB columns are the medians of the pairs' figures. ",
-          "CPU time and faults are the decoding thread's during the decode; the kernel's rows give the difference ",
-          "per MB, not a ratio\(keepPages ? ". malloc keeps freed memory (--keep-pages)" : "").", separator: "")
+          "CPU time (user mode and kernel) and faults are the decoding thread's during the decode; the kernel's share ",
+          "is sampled at clock ticks; the kernel's and the faults' rows give the difference per MB, not a ratio\(keepPages ? ". malloc keeps freed memory (--keep-pages)" : "").", separator: "")
     print("")
     print("| measure | document, decoder | 1 MB, per MB | 100 MB, per MB | growth, median | quartiles |")
     print("|---|---|---:|---:|---:|---:|")
@@ -91,7 +89,7 @@ func runInterleaved(pairs: Int, documents: [GeneratedDocument], decoders: [Docum
             let measures: [(String, (DecodeCost) -> Double, String, Bool)] = [
                 ("decode, ms", \.decode, "%.2f", true),
                 ("decode and release, ms", \.withRelease, "%.2f", true),
-                ("decode, CPU in user mode, ms", \.usage.user, "%.2f", true),
+                ("decode, CPU time, ms", \.usage.cpu, "%.2f", true),
                 ("decode, CPU in the kernel, ms", \.usage.system, "%.2f", false),
                 ("decode, page faults", \.usage.faults, "%.0f", false),
             ]

@@ -1,6 +1,7 @@
 // The CPU time and page faults of the calling thread, which the `interleaved` runner reads around
-// each decode to split its wall-clock time into the decoder's own work (user mode) and the
-// kernel's (mostly supplying fresh pages: Docs/Performance.md, "Time per MB: user and kernel").
+// each decode: CPU time leaves out the time the host gave to other guests, and the page faults
+// count the fresh pages the kernel supplied (Docs/Performance.md, "Time per MB: the decoder's work
+// and the kernel's pages").
 
 import Foundation
 
@@ -10,9 +11,12 @@ import Glibc
 
 /// The calling thread's CPU time and minor page faults so far.
 struct ThreadUsage {
-    /// CPU time in user mode (ms).
-    var user: Double
-    /// CPU time in the kernel on the thread's behalf (ms): page faults, system calls.
+    /// CPU time, user mode and kernel together (ms), from the thread's CPU clock: exact, not
+    /// sampled, and without the time the host gave to other guests.
+    var cpu: Double
+    /// The kernel's part of `cpu` (ms): page faults, system calls. The kernel splits a thread's
+    /// time between user mode and kernel by sampling at its clock ticks, so this is rough for one
+    /// short decode and fair for a long one.
     var system: Double
     /// Minor page faults: first touches of pages the kernel supplies without reading a file.
     var faults: Double
@@ -20,6 +24,8 @@ struct ThreadUsage {
     /// The calling thread's figures (on Linux `RUSAGE_THREAD`; elsewhere the process's, which is
     /// the same for the single-threaded runner).
     static func now() -> ThreadUsage {
+        var clock = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &clock)
         var usage = rusage()
         #if os(Linux)
         // RUSAGE_THREAD (a GNU extension the Glibc module leaves out).
@@ -27,12 +33,13 @@ struct ThreadUsage {
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1_000 + Double(time.tv_usec) / 1_000 }
-        return ThreadUsage(user: milliseconds(usage.ru_utime), system: milliseconds(usage.ru_stime), faults: Double(usage.ru_minflt))
+        let system = Double(usage.ru_stime.tv_sec) * 1_000 + Double(usage.ru_stime.tv_usec) / 1_000
+        return ThreadUsage(cpu: Double(clock.tv_sec) * 1_000 + Double(clock.tv_nsec) / 1e6, system: system,
+                           faults: Double(usage.ru_minflt))
     }
 
     static func - (later: ThreadUsage, earlier: ThreadUsage) -> ThreadUsage {
-        ThreadUsage(user: later.user - earlier.user, system: later.system - earlier.system, faults: later.faults - earlier.faults)
+        ThreadUsage(cpu: later.cpu - earlier.cpu, system: later.system - earlier.system, faults: later.faults - earlier.faults)
     }
 }
 

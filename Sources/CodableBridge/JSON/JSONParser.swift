@@ -246,6 +246,8 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
         self.readable = readable
         self.maxDepth = max(0, maxDepth)
         self.output = output
+        // Unescaping never lengthens a string: the text's length bounds the unescaped strings.
+        unescaped.growthBound = readable + 8
     }
 
     /// Where the output reads a node's bytes: the text, or (a node flagged `escaped`) the

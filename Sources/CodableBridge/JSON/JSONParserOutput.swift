@@ -35,10 +35,24 @@ struct TapeOutput: JSONParserOutput, ~Copyable {
     /// The nodes so far (handed over to the tape with `takeAll()`).
     var nodes: ScratchBuffer<JSONTape.Node>
 
-    /// Room for the nodes of a text of `textCount` bytes: typical documents have one node per
-    /// 13–27 bytes; minified arrays of small numbers can have one per 2, and then the buffer grows.
     init(textCount: Int) {
-        nodes = ScratchBuffer(capacity: textCount / 12 + 8)
+        nodes = ScratchBuffer(capacity: Self.nodeCapacity(textCount: textCount))
+    }
+
+    /// Room for the nodes of a text of `textCount` bytes. Typical documents have one node per
+    /// 13–27 bytes, minified ones one per 6–13 (compact citm_catalog.json: 7.9); minified arrays
+    /// of small numbers can have one per 2, and then the buffer grows.
+    ///
+    /// A block large enough for the huge-page advice (``MallocMemory/hugePageMinimum``) reserves
+    /// for minified documents, one node per 6 bytes: growing it costs a page fault per 4 KiB
+    /// (`realloc` moves it to an address that is not aligned to its huge pages, and the kernel
+    /// splits them), about 25 600 for a 100 MB block, while the pages a parse never writes cost
+    /// only address space. Smaller blocks are not advised, and `realloc` moves their 4 KiB pages
+    /// without a fault (or grows them in the heap): they keep the typical estimate.
+    static func nodeCapacity(textCount: Int) -> Int {
+        let typical = textCount / 12 + 8
+        guard typical * MemoryLayout<JSONTape.Node>.stride >= MallocMemory.hugePageMinimum else { return typical }
+        return textCount / 6 + 8
     }
 
     /// Appends the container's node; `close` fills in its end, count and flags.

@@ -10,9 +10,12 @@ import Foundation
 struct ScratchBuffer<Element>: ~Copyable {
     /// The elements, `count` of them initialized.
     private(set) var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The number of elements.
     private(set) var count = 0
+    /// The most elements this stack can ever need, when its owner knows (the unescaped strings:
+    /// the document's length); `0` when unknown. See ``grownCapacity(_:)``.
+    var growthBound = 0
 
     /// A stack with room for `capacity` elements; with `0` nothing is allocated until the first
     /// append (for stacks that most documents never use, such as the unescaped strings).
@@ -111,7 +114,7 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// big document's nodes never exist twice; other elements are moved to a new block.
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
-        let newCapacity = max(capacity * 2, minimum, 16)
+        let newCapacity = grownCapacity(max(capacity * 2, minimum, 16))
         if _isPOD(Element.self), capacity > 0 {
             base = base.reallocatedWithMalloc(capacity: newCapacity)
         } else {
@@ -121,6 +124,25 @@ struct ScratchBuffer<Element>: ~Copyable {
             base = newBase
         }
         capacity = newCapacity
+    }
+
+    /// The capacity to grow to instead of `doubled`. A bounded stack whose next block would be
+    /// 1 MiB or more grows in at most two steps:
+    /// - under ``MallocMemory/hugePageMinimum``, straight to that minimum (or to its bound, if
+    ///   smaller), where the block gets the huge-page advice. Doubling instead copies the contents
+    ///   into pages the process often does not have yet (glibc's heap after a trim, or a fresh
+    ///   mapping), a page fault per 4 KiB: about 46 per MB of a 100 MB document with many escaped
+    ///   strings (Docs/Performance.md, "Time per MB: the decoder's work and the kernel's pages").
+    /// - from that minimum, straight to its bound: `realloc` moves an advised block to an address
+    ///   that is not aligned to its huge pages, and the kernel splits them, a fault per 4 KiB.
+    ///
+    /// Only pages written to become resident, so the larger block costs address space, and at
+    /// most one partly used huge page of memory.
+    func grownCapacity(_ doubled: Int) -> Int {
+        let stride = MemoryLayout<Element>.stride
+        guard growthBound > 0, doubled * stride >= 1 << 20 else { return doubled }
+        let minimum = MallocMemory.hugePageMinimum / stride
+        return max(doubled, doubled < minimum ? min(growthBound, minimum) : growthBound)
     }
 }
 
