@@ -21,27 +21,18 @@ enum ContainerExtras {
 }
 
 /// The rarely needed parts of a keyed container, kept out of line so the common container stays
-/// small and cheap to copy: nested-container path components, keys converted by a
-/// `keyDecodingStrategy`, the current value's snapshot in `update(_:from:)`, and the path prefix
-/// of a container kept past its level (DecoderImpl+KeptContainers.swift).
+/// small and cheap to copy: keys converted by a `keyDecodingStrategy` and the current value's
+/// snapshot in `update(_:from:)`.
 final class ContainerContext {
     /// The mapping of the model the container reads, if any.
     let meta: ModelMeta?
-    let extra: [PathComponent]
     let convertedKeys: [String]?
     /// `update(_:from:)`: the snapshot of the value this container reads, if it has one.
     let snapshot: ValueSnapshot?
-    /// A detached container's path below its depth (the impl's path when it was opened); `nil`
-    /// while its level is being decoded, when that is the impl's own path.
-    let detachedPrefix: [PathComponent]?
 
-    init(meta: ModelMeta?, extra: [PathComponent], convertedKeys: [String]?, snapshot: ValueSnapshot?,
-         detachedPrefix: [PathComponent]? = nil)
-    {
+    init(meta: ModelMeta?, convertedKeys: [String]?, snapshot: ValueSnapshot?) {
         self.meta = meta
-        self.extra = extra
         self.convertedKeys = convertedKeys
         self.snapshot = snapshot
-        self.detachedPrefix = detachedPrefix
     }
 }

@@ -29,8 +29,12 @@ class KeyedContainerFields {
     let impl: DecoderImpl
     /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
     @exclusivity(unchecked) private(set) final var object = DecoderImpl.missingNode
-    /// `impl.path.count` when the container was opened.
+    /// The container's coding path (see `CodingPathNode`).
+    @exclusivity(unchecked) private(set) final var pathNode: CodingPathNode
+    /// `pathNode.depth`, stored: the lookups and the scope check ask it for every property.
     @exclusivity(unchecked) private(set) final var depth = 0
+    /// Whether the container was nested in another one (`nestedContainer`), below its level.
+    @exclusivity(unchecked) private(set) final var isNested = false
     /// The model's mapping and the rare context, in one word (see ``ContainerExtras``).
     @exclusivity(unchecked) private(set) final var extras = ContainerExtras.none
     /// `meta?.hasTransforms` and `meta?.hasCompositeRules`, stored: the hot paths ask them for
@@ -42,46 +46,44 @@ class KeyedContainerFields {
 
     init(impl: DecoderImpl) {
         self.impl = impl
+        pathNode = impl.scopeNodes[0]
     }
 
-    /// Points the container at `object`, read through `meta`, at the impl's current depth.
+    /// Points the container at `object`, read through `meta`, at the current path, or at
+    /// `nestedNode` for a container nested in another one.
     @inline(__always)
-    final func open(_ object: Int, meta: ModelMeta?, extra: [PathComponent] = [], snapshot: ValueSnapshot? = nil) {
+    final func open(_ object: Int, meta: ModelMeta?, nestedNode: CodingPathNode? = nil, snapshot: ValueSnapshot? = nil) {
         self.object = object
-        depth = impl.path.count
+        pathNode = nestedNode ?? impl.currentPathNode()
+        depth = pathNode.depth
+        isNested = nestedNode != nil
         hasTransforms = meta?.hasTransforms ?? false
         hasCompositeRules = meta?.hasCompositeRules ?? false
-        if extra.isEmpty, impl.update == nil, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+        if nestedNode == nil, impl.update == nil, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
             // The common container: no nested path, no converted keys, no snapshot.
             if contextOwner != nil { contextOwner = nil }
             extras = meta.map { .meta(Unmanaged.passUnretained($0)) } ?? .none
         } else {
-            _slowPathOpenContext(meta: meta, extra: extra, snapshot: snapshot)
+            _slowPathOpenContext(meta: meta, snapshot: snapshot)
         }
-        if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, depth: depth, extra: extra, meta: meta) }
-    }
-
-    /// Replaces the container's context (detaching it: DecoderImpl+KeptContainers.swift).
-    final func replaceContext(with context: ContainerContext) {
-        contextOwner = context
-        extras = .context(Unmanaged.passUnretained(context))
+        if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, node: pathNode, meta: isNested ? nil : meta) }
     }
 
     /// The rest of `open`: a nested container, a key strategy or `update(_:from:)` may need a
     /// context.
     @inline(never)
-    private final func _slowPathOpenContext(meta: ModelMeta?, extra: [PathComponent], snapshot: ValueSnapshot?) {
+    private final func _slowPathOpenContext(meta: ModelMeta?, snapshot: ValueSnapshot?) {
         var converted: [String]?
         if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
             converted = nil
         } else if meta?.keyStyle != nil {
             converted = nil  // the type's key style replaces the decoder's key strategy
         } else if object != DecoderImpl.missingNode {
-            converted = impl.convertedKeys(of: object, extra: extra)
+            converted = impl.convertedKeys(of: object, at: pathNode)
         }
-        let snapshot = impl.containerSnapshot(nested: !extra.isEmpty, given: snapshot)
-        if !extra.isEmpty || converted != nil || snapshot != nil {
-            let context = ContainerContext(meta: meta, extra: extra, convertedKeys: converted, snapshot: snapshot)
+        let snapshot = impl.containerSnapshot(nested: isNested, given: snapshot)
+        if converted != nil || snapshot != nil {
+            let context = ContainerContext(meta: meta, convertedKeys: converted, snapshot: snapshot)
             contextOwner = context
             extras = .context(Unmanaged.passUnretained(context))
         } else {
@@ -113,7 +115,6 @@ extension DecoderImpl {
         while index < reusableContainers.count {
             if reusableContainers[index].keyType == keyType, isKnownUniquelyReferenced(&reusableContainers[index].box) {
                 reusableContainers[index].fields.open(object, meta: meta)
-                noteOpened(reusableContainers[index].fields, reusableIndex: index)
                 // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type)
                 return unsafeBitCast(reusableContainers[index].box, to: KeyedDecodingContainer<Key>.self)
             }
@@ -126,9 +127,6 @@ extension DecoderImpl {
            let box = DecoderImpl.boxReference(of: wrapped)
         {
             reusableContainers.append(ReusableContainer(keyType: keyType, box: box, fields: container))
-            noteOpened(container, reusableIndex: reusableContainers.count - 1)
-        } else {
-            noteOpened(container, reusableIndex: -1)
         }
         return wrapped
     }
@@ -147,6 +145,5 @@ extension DecoderImpl {
     func endReuse() {
         reusesContainers = false
         reusableContainers.removeAll()
-        forgetOpenedContainers()
     }
 }

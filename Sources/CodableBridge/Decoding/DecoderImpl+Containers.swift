@@ -4,23 +4,18 @@ extension DecoderImpl {
     /// A JSON array read element by element by a type's own `init(from:)`.
     struct UnkeyedContainer: UnkeyedDecodingContainer {
         let impl: DecoderImpl
-        let depth: Int
-        let extra: [PathComponent]
-        /// Nested in a detached keyed container (DecoderImpl+KeptContainers.swift): `extra` is
-        /// the whole path, which replaces the impl's during each call.
-        let detached: Bool
+        /// The container's coding path (see `CodingPathNode`).
+        let pathNode: CodingPathNode
         /// The node of the next element.
         private var position: Int
         let count: Int?
         private(set) var currentIndex = 0
 
-        /// A container for `array` at the impl's current depth, below `extra`; or, `detached`,
-        /// with its whole path in `extra` (nested in a detached keyed container).
-        init(impl: DecoderImpl, array: Int, extra: [PathComponent] = [], detached: Bool = false) {
+        /// A container for `array` at the current path, or at `pathNode` for one nested in
+        /// another container.
+        init(impl: DecoderImpl, array: Int, pathNode: CodingPathNode? = nil) {
             self.impl = impl
-            self.depth = detached ? 0 : impl.path.count
-            self.extra = extra
-            self.detached = detached
+            self.pathNode = pathNode ?? impl.currentPathNode()
             if array == DecoderImpl.missingNode {
                 position = 0
                 count = 0
@@ -30,28 +25,18 @@ extension DecoderImpl {
             }
         }
 
-        var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra) }
+        var codingPath: [any CodingKey] { pathNode.codingPath }
         // safe: every initializer sets count (Optional only because the protocol says so)
         var isAtEnd: Bool { currentIndex >= count! }
 
+        /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
         @inline(__always)
-        private func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
-            if extra.isEmpty { return try body() }
-            if detached {
-                let saved = impl.replacePath(with: extra)
-                defer { impl.restorePath(saved) }
-                return try body()
-            }
-            impl.path.append(contentsOf: extra)
-            defer {
-                if impl.levelHasOpenedContainers { impl.endLevel() }
-                impl.path.removeLast(extra.count)
-            }
-            return try body()
+        private func inScope<R>(_ body: () throws -> R) rethrows -> R {
+            try impl.inScope(of: pathNode, depth: pathNode.depth, body)
         }
 
         private func atEnd(_ type: Any.Type) -> DecodingError {
-            DecodingMessages.unkeyedAtEnd(type, path: impl.codingPath(depth: depth, extra: extra, key: .index(currentIndex)))
+            DecodingMessages.unkeyedAtEnd(type, path: pathNode.appending(.index(currentIndex)).codingPath)
         }
 
         private mutating func advance() {
@@ -72,7 +57,7 @@ extension DecoderImpl {
             guard !isAtEnd else { throw atEnd(T.self) }
             let node = position
             let key = PathComponent.index(currentIndex)
-            let value: T = try withExtraPath {
+            let value: T = try inScope {
                 do {
                     if impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
                     return try impl.unwrap(T.self, node: node, key: key)
@@ -107,13 +92,10 @@ extension DecoderImpl {
             let node = position
             let key = PathComponent.index(currentIndex)
             guard impl.nodes[node].kind == .object else {
-                throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: key) }
+                throw inScope { impl.mismatch([String: Any].self, node: node, key: key) }
             }
             advance()
-            let container = KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [key])
-            // Detached, `extra` is the whole path: nothing below it.
-            impl.adoptNested(container, detachedPrefix: detached ? [] : nil)
-            return KeyedDecodingContainer(container)
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, nestedNode: pathNode.appending(key)))
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -121,16 +103,16 @@ extension DecoderImpl {
             let node = position
             let key = PathComponent.index(currentIndex)
             guard impl.nodes[node].kind == .array else {
-                throw withExtraPath { impl.mismatch([Any].self, node: node, key: key) }
+                throw inScope { impl.mismatch([Any].self, node: node, key: key) }
             }
             advance()
-            return UnkeyedContainer(impl: impl, array: node, extra: extra + [key], detached: detached)
+            return UnkeyedContainer(impl: impl, array: node, pathNode: pathNode.appending(key))
         }
 
         mutating func superDecoder() throws -> any Decoder {
             guard !isAtEnd else { throw atEnd(Decoder.self) }
             let node = position
-            let childPath = Array(impl.path.prefix(depth)) + extra + [.index(currentIndex)]
+            let childPath = pathNode.components + [.index(currentIndex)]
             advance()
             return DecoderImpl(tape: impl.tape, options: impl.options, report: impl.report, path: childPath, current: node)
         }

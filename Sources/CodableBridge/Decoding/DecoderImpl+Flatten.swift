@@ -54,7 +54,7 @@ extension DecoderImpl.KeyedContainer {
     /// `update(_:from:)`: the current value).
     func decodeFlattenedIfPresent<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         impl.noteFlattened(T.self, property: key.stringValue, owner: meta)
-        return try withExtraPath {
+        return try inScope {
             let component = PathComponent.key(key)
             let elementType = meta?.elementTypes[key.stringValue]
             if object != DecoderImpl.missingNode,

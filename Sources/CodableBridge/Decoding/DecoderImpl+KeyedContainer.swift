@@ -29,20 +29,15 @@ extension DecoderImpl {
             return false
         }
 
-        /// Path components below `depth` that are not on the impl's stack (nested containers).
-        var extra: [PathComponent] { context?.extra ?? [] }
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
 
-        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, extra: [PathComponent] = [], snapshot: ValueSnapshot? = nil) {
+        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, nestedNode: CodingPathNode? = nil, snapshot: ValueSnapshot? = nil) {
             super.init(impl: impl)
-            open(object, meta: meta, extra: extra, snapshot: snapshot)
+            open(object, meta: meta, nestedNode: nestedNode, snapshot: snapshot)
         }
 
-        var codingPath: [any CodingKey] { impl.codingPath(depth: depth, extra: extra, detachedPrefix: detachedPrefix) }
-
-        /// The path below `depth`: the impl's, or a detached container's own.
-        private var pathPrefix: [PathComponent] { detachedPrefix ?? Array(impl.path.prefix(depth)) }
+        var codingPath: [any CodingKey] { pathNode.codingPath }
 
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
@@ -110,7 +105,7 @@ extension DecoderImpl {
                     }
                 case .excluded: return nil
                 case .mapped(let plan):
-                    if impl.unknownKeys != nil, let meta { impl.markMapped(meta.candidates(of: plan), in: object, depth: depth, extra: extra) }
+                    if impl.unknownKeys != nil, let meta { impl.markMapped(meta.candidates(of: plan), in: object, node: pathNode) }
                     return impl.findMapped(plan, in: object, depth: depth)
                 case .flatten: return object
                 }
@@ -150,23 +145,10 @@ extension DecoderImpl {
             return lookups.map { $0.segments.joined(separator: ".") }
         }
 
-        /// Runs `body` with the nested-container components on the impl's path (a detached
-        /// container: with its own path as the impl's path).
+        /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
         @inline(__always)
-        func withExtraPath<R>(_ body: () throws -> R) rethrows -> R {
-            guard hasContext, let context, context.detachedPrefix != nil || !context.extra.isEmpty else { return try body() }
-            if let prefix = context.detachedPrefix {
-                let saved = impl.replacePath(with: prefix + context.extra)
-                defer { impl.restorePath(saved) }
-                return try body()
-            }
-            let extra = context.extra
-            impl.path.append(contentsOf: extra)
-            defer {
-                if impl.levelHasOpenedContainers { impl.endLevel() }
-                impl.path.removeLast(extra.count)
-            }
-            return try body()
+        func inScope<R>(_ body: () throws -> R) rethrows -> R {
+            try impl.inScope(of: pathNode, depth: depth, body)
         }
 
         // MARK: decode
@@ -187,7 +169,7 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
-            try withExtraPath {
+            try inScope {
                 guard let node = find(key) else {
                     return try substituteProperty(T.self, key, reason: .missing(tried: tried(key)))
                 }
@@ -219,7 +201,7 @@ extension DecoderImpl {
 
         @inline(__always)
         private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
-            try withExtraPath {
+            try inScope {
                 guard let node = find(key) else {
                     return hasContext ? currentValue(T.self, key) : nil
                 }
@@ -355,34 +337,24 @@ extension DecoderImpl {
             // `update(_:from:)`: the current value's nested container, kept whole when the patch lacks it.
             let snapshot = try context?.snapshot?.child(key.stringValue)
             if let snapshot, find(key) == nil {
-                return KeyedDecodingContainer(nested(KeyedContainer<NestedKey>(impl: impl, object: DecoderImpl.missingNode, meta: nil,
-                                                                               extra: extra + [component], snapshot: snapshot)))
+                return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: DecoderImpl.missingNode, meta: nil,
+                                                                        nestedNode: pathNode.appending(component), snapshot: snapshot))
             }
             let node = try nestedNode(key)
             guard impl.nodes[node].kind == .object else {
-                throw withExtraPath { impl.mismatch([String: Any].self, node: node, key: component) }
+                throw inScope { impl.mismatch([String: Any].self, node: node, key: component) }
             }
-            return KeyedDecodingContainer(nested(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, extra: extra + [component],
-                                                                           snapshot: snapshot)))
-        }
-
-        /// A container nested in this one: noted at this level, or detached like this one.
-        private func nested<NestedKey>(_ container: KeyedContainer<NestedKey>) -> KeyedContainer<NestedKey> {
-            impl.adoptNested(container, detachedPrefix: detachedPrefix)
-            return container
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, nestedNode: pathNode.appending(component),
+                                                                    snapshot: snapshot))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
             let node = try nestedNode(key)
             let component = PathComponent.key(key)
             guard impl.nodes[node].kind == .array else {
-                throw withExtraPath { impl.mismatch([Any].self, node: node, key: component) }
+                throw inScope { impl.mismatch([Any].self, node: node, key: component) }
             }
-            if let prefix = detachedPrefix {
-                // The unkeyed container reads the impl's live path; give it this one's whole path.
-                return UnkeyedContainer(impl: impl, array: node, extra: prefix + extra + [component], detached: true)
-            }
-            return UnkeyedContainer(impl: impl, array: node, extra: extra + [component])
+            return UnkeyedContainer(impl: impl, array: node, pathNode: pathNode.appending(component))
         }
 
         func superDecoder() throws -> any Decoder {
@@ -398,7 +370,7 @@ extension DecoderImpl {
         /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder;
         /// under `update(_:from:)`, as an empty object over the current value's super container).
         private func makeSuperDecoder(key: any CodingKey, lookup: Int?) throws -> any Decoder {
-            let childPath = pathPrefix + extra + [.key(key)]
+            let childPath = pathNode.components + [.key(key)]
             let snapshot = try context?.snapshot?.child(key.stringValue)
             let decoder: DecoderImpl
             if let node = lookup {

@@ -128,7 +128,7 @@ extension DecoderImpl {
     }
 
     /// Member keys converted by the key decoding strategy, by ordinal.
-    func convertedKeys(of object: Int, extra: [PathComponent]) -> [String] {
+    func convertedKeys(of object: Int, at node: CodingPathNode) -> [String] {
         var keys: [String] = []
         keys.reserveCapacity(Int(nodes[object].length))
         var member = object + 1
@@ -141,7 +141,7 @@ extension DecoderImpl {
             case .convertFromSnakeCase:
                 keys.append(KeyConversion.fromSnakeCase(raw))
             case .custom(let convert):
-                keys.append(convert(path.map(\.codingKey) + extra.map(\.codingKey) + [AnyCodingKey(raw)]).stringValue)
+                keys.append(convert(node.codingPath + [AnyCodingKey(raw)]).stringValue)
             }
             member = next(member + 1)
         }

@@ -15,7 +15,7 @@ extension DecoderImpl.KeyedContainer {
         guard transform.valueType == T.self else {
             throw DecodingMessages.mappingTable(.transformTypeMismatch(meta.typeName, property: key.stringValue, transform: transform.name,
                                                                        valueType: transform.valueType, propertyType: T.self),
-                                                path: withExtraPath { impl.codingPath(adding: .key(key)) })
+                                                path: inScope { impl.codingPath(adding: .key(key)) })
         }
         return transform
     }

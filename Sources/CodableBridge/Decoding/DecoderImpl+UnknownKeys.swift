@@ -25,16 +25,15 @@ import Foundation
 /// Marks the member keys read during one decode and the objects to check.
 ///
 /// Kept cheap for the clean payload, where nothing is unknown: the marks are a raw bit buffer
-/// (no copy-on-write check per key), and a pending object is four plain words (no reference
-/// counting); the rare path components of nested containers and key paths live in `extras`.
+/// (no copy-on-write check per key).
 final class UnknownKeyTracker {
     /// One object to check.
     struct Pending {
         let object: Int
         /// `impl.path.count` when it was registered.
         let depth: Int
-        /// Index into `extras` of the path components below `depth`, or -1 for none.
-        let extra: Int
+        /// The object's coding path.
+        let node: CodingPathNode
         /// Whether the object is the level's model object, whose tables name keys too.
         let isModelObject: Bool
     }
@@ -45,8 +44,6 @@ final class UnknownKeyTracker {
     /// (Unchecked exclusivity, like the impl's state: one decode, one thread, and a dynamic check
     /// per access cost more than the rest of the tracking.)
     @exclusivity(unchecked) var pending: [Pending] = []
-    /// Path components of pending objects below their level (nested containers, key paths).
-    @exclusivity(unchecked) var extras: [[PathComponent]] = []
     let throwing: Bool
 
     init(nodeCount: Int, throwing: Bool) {
@@ -71,22 +68,16 @@ final class UnknownKeyTracker {
         marks[member &>> 6] & (1 &<< UInt64(member & 63)) != 0
     }
 
-    /// Forgets the objects and path components registered since `start` and `extrasStart`.
+    /// Forgets the objects registered since `start`.
     @inline(__always)
-    func drop(from start: Int, extrasFrom extrasStart: Int) {
+    func drop(from start: Int) {
         // Usually one: `removeLast()` only shortens the array, `removeLast(_:)` replaces a range.
         while pending.count > start { pending.removeLast() }
-        if extras.count > extrasStart { extras.removeLast(extras.count - extrasStart) }
     }
 
     @inline(__always)
-    func register(_ object: Int, depth: Int, extra: [PathComponent], isModelObject: Bool) {
-        var index = -1
-        if !extra.isEmpty {
-            index = extras.count
-            extras.append(extra)
-        }
-        pending.append(Pending(object: object, depth: depth, extra: index, isModelObject: isModelObject))
+    func register(_ object: Int, depth: Int, node: CodingPathNode, isModelObject: Bool) {
+        pending.append(Pending(object: object, depth: depth, node: node, isModelObject: isModelObject))
     }
 }
 
@@ -123,26 +114,23 @@ extension DecoderImpl {
     func checkingUnknownKeys<R>(meta: ModelMeta? = nil, _ body: () throws -> R) throws -> R {
         guard let tracker = unknownKeys else { return try body() }
         let start = tracker.pending.count
-        let extrasStart = tracker.extras.count
         let value: R
         do {
             value = try body()
         } catch {
-            tracker.drop(from: start, extrasFrom: extrasStart)
+            tracker.drop(from: start)
             throw error
         }
         if tracker.pending.count > start {
-            try checkUnknownKeys(tracker, from: start, extrasFrom: extrasStart, meta: meta, reader: R.self)
+            try checkUnknownKeys(tracker, from: start, meta: meta, reader: R.self)
         }
         return value
     }
 
     /// Checks the objects registered since `start`; `reader` is the type whose `init(from:)` read
     /// them (named in messages when no mapping names a type).
-    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, extrasFrom extrasStart: Int, meta: ModelMeta?,
-                                  reader: Any.Type) throws
-    {
-        defer { tracker.drop(from: start, extrasFrom: extrasStart) }
+    private func checkUnknownKeys(_ tracker: UnknownKeyTracker, from start: Int, meta: ModelMeta?, reader: Any.Type) throws {
+        defer { tracker.drop(from: start) }
         guard zeroDepth == 0 else { return }
         var index = start
         while index < tracker.pending.count {
@@ -159,8 +147,7 @@ extension DecoderImpl {
                     let name = text(member)
                     let named = entry.isModelObject ? meta : nil
                     if named?.namedKeys.contains(name) != true {
-                        let extra = entry.extra >= 0 ? tracker.extras[entry.extra] : []
-                        try unknownKey(name, objectPath: path.prefix(entry.depth).map(\.codingKey) + extra.map(\.codingKey),
+                        try unknownKey(name, objectPath: entry.node.codingPath,
                                        typeName: meta?.typeName ?? String(reflecting: reader), throwing: tracker.throwing)
                     }
                 }
@@ -180,17 +167,17 @@ extension DecoderImpl {
 
     /// Registers a keyed container's object for the check at the end of its level.
     @inline(__always)
-    func registerForUnknownKeys(_ object: Int, depth: Int, extra: [PathComponent], meta: ModelMeta?) {
+    func registerForUnknownKeys(_ object: Int, node: CodingPathNode, meta: ModelMeta?) {
         guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
         // A flattened model reads its keys from its parent's object, already pending: that object
         // is checked once, when the parent's `init(from:)` returns.
         if tracker.pending.contains(where: { $0.object == object }) { return }
-        tracker.register(object, depth: depth, extra: extra, isModelObject: meta != nil && extra.isEmpty)
+        tracker.register(object, depth: path.count, node: node, isModelObject: meta != nil)
     }
 
     /// Marks every key a mapped property names: all candidates, key-path parents and leaves; the
     /// objects a key path walks through are registered too (their other keys are unknown).
-    func markMapped(_ lookups: [ModelMeta.Lookup], in object: Int, depth: Int, extra: [PathComponent]) {
+    func markMapped(_ lookups: [ModelMeta.Lookup], in object: Int, node objectNode: CodingPathNode) {
         guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
         for lookup in lookups {
             var node = object
@@ -198,7 +185,9 @@ extension DecoderImpl {
                 guard nodes[node].kind == .object, let value = findMember(segment, in: node, depth: -1) else { break }
                 tracker.mark(value - 1)
                 if i < lookup.segments.count - 1, nodes[value].kind == .object {
-                    tracker.register(value, depth: depth, extra: extra + lookup.segments[...i].map { .name($0) }, isModelObject: false)
+                    var parentNode = objectNode
+                    for segment in lookup.segments[...i] { parentNode = parentNode.appending(.name(segment)) }
+                    tracker.register(value, depth: path.count, node: parentNode, isModelObject: false)
                 }
                 node = value
             }

@@ -8,6 +8,14 @@ import Foundation
 // one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated
 // per value, and the coding path becomes `[CodingKey]` only when read.
 //
+// Every container owns its coding path: an immutable `CodingPathNode` (Support/CodingPath.swift),
+// made when the container is opened from the components on the walk's stack, once per level
+// (`currentPathNode()`). Each call on a container runs in its scope (`inScope(of:_:)`): while its
+// level is the one being decoded that is one comparison; a container used after its level
+// ended — kept past its `init(from:)`, or nested with extra components — has the walk's path set
+// to its own for the call. Only `descend` pushes and pops, and popping drops the nodes of the
+// level that ended (`popComponent()`), so no caller keeps a rule by hand.
+//
 //     decode(Feed.self)                       path []            current 0  (the root object)
 //       Feed.init(from:) → container(keyedBy:)                   object 0
 //         decode([Status].self, "statuses")   path [statuses]    current 5  (array fast path)
@@ -40,8 +48,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The node being decoded at this level.
     @exclusivity(unchecked) var current: Int
-    /// The path to `current`.
+    /// The path to `current`: the walk's stack, pushed and popped by `descend` only.
     @exclusivity(unchecked) var path: [PathComponent]
+    /// The coding-path nodes of the levels on `path`, made when a container is opened at a level:
+    /// entry `i` is the node of `path.prefix(rootDepth + i)`, valid for `i < validNodes`. Entry 0
+    /// is the root's.
+    @exclusivity(unchecked) var scopeNodes: [CodingPathNode]
+    @exclusivity(unchecked) var validNodes = 1
     /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
     @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
@@ -77,9 +90,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The length of the root level's path (`[]`, a `keyPath`'s segments, or a child decoder's
     /// starting path), which is never popped.
     @exclusivity(unchecked) var rootDepth: Int
-    /// Keyed containers opened above the root level whose level has not ended
-    /// (DecoderImpl+KeptContainers.swift).
-    @exclusivity(unchecked) var openedContainers = ScratchBuffer<OpenedContainer>(capacity: 0)
 
     init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0) {
         self.tape = tape
@@ -93,6 +103,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.path = path
         self.path.reserveCapacity(16)
         self.rootDepth = path.count
+        self.scopeNodes = [CodingPathNode(root: path)]
         self.current = current
     }
 
@@ -111,6 +122,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         if let keyPath {
             node = try impl.locate(keyPath: keyPath)
             impl.rootDepth = impl.path.count
+            impl.scopeNodes = [CodingPathNode(root: impl.path)]
         }
         impl.update = update
         return try impl.decodeRoot(T.self, node: node)
@@ -160,35 +172,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     // MARK: Decoder
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
-
-    /// The coding path of a container created at `depth` (or detached with `detachedPrefix`),
-    /// plus `extra` components.
-    func codingPath(depth: Int, extra: [PathComponent] = [], key: PathComponent? = nil,
-                    detachedPrefix: [PathComponent]? = nil) -> [any CodingKey]
-    {
-        var keys = detachedPrefix?.map(\.codingKey) ?? path.prefix(depth).map(\.codingKey)
-        keys += extra.map(\.codingKey)
-        if let key { keys.append(key.codingKey) }
-        return keys
-    }
-
-    /// Sets `replacement` as the path for a detached container's call, until
-    /// `restorePath(_:)` gives back what this returns. (Not one function taking the call as a
-    /// closure: passing it out of line makes every inlined caller build the closure's context,
-    /// a copy of its captures, even when the container is not detached.)
-    @inline(never)
-    func replacePath(with replacement: [PathComponent]) -> (path: [PathComponent], mark: Int) {
-        defer { path = replacement }
-        return (path, openedContainers.count)
-    }
-
-    /// Ends a call begun by `replacePath(with:)`: the containers noted during it have had their
-    /// level, and the path is given back.
-    @inline(never)
-    func restorePath(_ saved: (path: [PathComponent], mark: Int)) {
-        if openedContainers.count > saved.mark { endLevel(mark: saved.mark) }
-        path = saved.path
-    }
 
     /// The current path plus `key`, for errors and report events about a value not pushed.
     func codingPath(adding key: PathComponent?) -> [any CodingKey] {
@@ -242,13 +225,86 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         defer {
             current = savedNode
             levelMeta = savedMeta
-            if key != nil {
-                if levelHasOpenedContainers { endLevel() }
-                path.removeLast()
-            }
+            if key != nil { popComponent() }
         }
         if let update { return try update.descend(body) }
         return try body()
+    }
+
+    // MARK: The coding path
+
+    /// Ends a level: its component leaves the path, and its node (if a container made one) is
+    /// no longer the current one.
+    @inline(__always)
+    func popComponent() {
+        path.removeLast()
+        let levels = path.count - rootDepth + 1
+        if validNodes > levels { validNodes = levels }
+    }
+
+    /// The node of the current path, made (with those of the levels above it) if no container
+    /// has been opened at this level yet.
+    @inline(__always)
+    func currentPathNode() -> CodingPathNode {
+        let level = path.count - rootDepth
+        if level < validNodes { return scopeNodes[level] }
+        return _slowPathMakePathNodes(to: level)
+    }
+
+    @inline(never)
+    private func _slowPathMakePathNodes(to level: Int) -> CodingPathNode {
+        var node = scopeNodes[validNodes - 1]
+        while validNodes <= level {
+            node = CodingPathNode(parent: node, component: path[rootDepth + validNodes - 1])
+            if validNodes < scopeNodes.count { scopeNodes[validNodes] = node } else { scopeNodes.append(node) }
+            validNodes += 1
+        }
+        return node
+    }
+
+    /// Runs a container's call with the path at the container's `node`: as it is while the
+    /// container's level is being decoded (the common case: one comparison), else set to the
+    /// node's path for the call.
+    @inline(__always)
+    func inScope<R>(of node: CodingPathNode, depth: Int, _ body: () throws -> R) rethrows -> R {
+        if path.count == depth, isCurrent(node, depth: depth) { return try body() }
+        let saved = enterScope(of: node)
+        defer { leaveScope(saved) }
+        return try body()
+    }
+
+    @inline(__always)
+    private func isCurrent(_ node: CodingPathNode, depth: Int) -> Bool {
+        let level = depth - rootDepth
+        return level >= 0 && level < validNodes && scopeNodes[level] === node
+    }
+
+    /// The walk's path and nodes, set aside while a call runs in another container's scope.
+    struct SavedScope {
+        let path: [PathComponent]
+        let nodes: [CodingPathNode]
+        let validNodes: Int
+    }
+
+    /// Sets the path to `node`'s until `leaveScope(_:)` gives back what this returns. (Not one
+    /// function taking the call as a closure: passing it out of line makes every inlined caller
+    /// build the closure's context even when the container's level is current.)
+    @inline(never)
+    func enterScope(of node: CodingPathNode) -> SavedScope {
+        let saved = SavedScope(path: path, nodes: scopeNodes, validNodes: validNodes)
+        path = node.components
+        // Every container's node descends from this decoder's root node (depth `rootDepth`), so
+        // its chain has the layout of `scopeNodes`.
+        scopeNodes = node.chain
+        validNodes = scopeNodes.count
+        return saved
+    }
+
+    @inline(never)
+    func leaveScope(_ saved: SavedScope) {
+        path = saved.path
+        scopeNodes = saved.nodes
+        validNodes = saved.validNodes
     }
 
     /// The source text of a string or number node.

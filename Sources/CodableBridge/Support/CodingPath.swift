@@ -109,3 +109,75 @@ private func appendStep(_ string: String, _ int: Int?, to result: inout String) 
         result += string
     }
 }
+
+/// The coding path of a container: an immutable node in a list that runs up to the root.
+///
+/// Every container the decoder hands out owns one, so a container kept past the `init(from:)`
+/// that opened it still knows where it is; the path is spelt out only when somebody reads it.
+/// The containers nested in one (`nestedContainer(forKey:)`) extend its node by one component.
+///
+///     root []                      the decode's starting path (empty, or a key path's segments)
+///      └─ statuses                 Feed's container
+///          └─ [2]                  the third Status's container
+///              └─ user             a container nested with nestedContainer(forKey: .user)
+final class CodingPathNode {
+    let parent: CodingPathNode?
+    /// This node's step; the root's steps are `rootPrefix`.
+    let component: PathComponent?
+    /// The root's whole path (a key path's segments, a child decoder's starting path).
+    let rootPrefix: [PathComponent]
+    /// The number of components from the root of the coding path to this node.
+    let depth: Int
+
+    /// A root node for a decode that starts at `prefix`.
+    init(root prefix: [PathComponent]) {
+        parent = nil
+        component = nil
+        rootPrefix = prefix
+        depth = prefix.count
+    }
+
+    /// The node one `component` below `parent`.
+    init(parent: CodingPathNode, component: PathComponent) {
+        self.parent = parent
+        self.component = component
+        rootPrefix = []
+        depth = parent.depth + 1
+    }
+
+    /// The node one step below this one.
+    func appending(_ component: PathComponent) -> CodingPathNode {
+        CodingPathNode(parent: self, component: component)
+    }
+
+    /// The components from the root to this node.
+    var components: [PathComponent] {
+        var result: [PathComponent] = []
+        result.reserveCapacity(depth)
+        appendComponents(to: &result)
+        return result
+    }
+
+    private func appendComponents(to result: inout [PathComponent]) {
+        if let parent {
+            parent.appendComponents(to: &result)
+        } else {
+            result += rootPrefix
+        }
+        if let component { result.append(component) }
+    }
+
+    /// The coding path, as `Decoder.codingPath` gives it.
+    var codingPath: [any CodingKey] { components.map(\.codingKey) }
+
+    /// The nodes from the root to this one.
+    var chain: [CodingPathNode] {
+        var nodes: [CodingPathNode] = []
+        var node: CodingPathNode? = self
+        while let current = node {
+            nodes.append(current)
+            node = current.parent
+        }
+        return nodes.reversed()
+    }
+}

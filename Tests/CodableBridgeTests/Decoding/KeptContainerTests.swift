@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-// A keyed container kept past its level (DecoderImpl+KeptContainers.swift): a model that keeps
-// its container and reads from it later, after its `init(from:)` or after the whole decode. Its
-// coding path, and the paths of the errors it throws, must be those of the object it reads, as
-// with `JSONDecoder`, not the decoder's path at the moment it is used. Each case runs through
-// both decoders (strict, so the errors are `JSONDecoder`'s) and states the expected path.
+// A container kept past its level (each container owns its `CodingPathNode`): a model that keeps
+// its keyed or unkeyed container and reads from it later, after its `init(from:)` or after the
+// whole decode. Its coding path, and the paths of the errors it throws, must be those of the
+// value it reads, as with `JSONDecoder`, not the decoder's path at the moment it is used. Each
+// case runs through both decoders (strict, so the errors are `JSONDecoder`'s) and states the
+// expected path.
 
 /// Spells a coding path: keys by name, indices as `[n]`.
 private func spelled(_ path: [any CodingKey]) -> [String] {
@@ -52,6 +53,41 @@ private struct NestedKeeper: Decodable, @unchecked Sendable {
 }
 
 private struct Child: Decodable { let n: Int }
+
+/// Keeps its unkeyed container (the value is an array) without reading it.
+private struct ListKeeper: Decodable, @unchecked Sendable {
+    let list: any UnkeyedDecodingContainer
+    init(from decoder: any Decoder) throws {
+        list = try decoder.unkeyedContainer()
+    }
+}
+
+/// Keeps its unkeyed container after reading the first element.
+private struct AdvancedListKeeper: Decodable, @unchecked Sendable {
+    let list: any UnkeyedDecodingContainer
+    let first: String
+    init(from decoder: any Decoder) throws {
+        var list = try decoder.unkeyedContainer()
+        first = try list.decode(String.self)
+        self.list = list
+    }
+}
+
+/// Reads its child's kept unkeyed container inside its own `init(from:)`.
+private struct ListParent: Decodable {
+    enum CodingKeys: String, CodingKey { case first, second }
+    let keptPath: [String]
+    let keptErrorPath: [String]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let first = try container.decode(ListKeeper.self, forKey: .first)
+        _ = try container.decode(ListKeeper.self, forKey: .second)
+        keptPath = spelled(first.list.codingPath)
+        var list = first.list
+        keptErrorPath = thrownPath { _ = try list.decode(Int.self) }
+    }
+}
 
 /// Reads its child's kept container inside its own `init(from:)`, after the child's level
 /// ended, while the decoder is at this model's level.
@@ -149,7 +185,7 @@ let keptCases: [KeptCase] = [
     },
 ]
 
-@Suite("Keyed containers kept past their level")
+@Suite("Containers kept past their level")
 struct KeptContainerTests {
     @Test("a kept container gives its own object's path after the decode", arguments: keptCases)
     func afterTheDecode(_ keptCase: KeptCase) throws {
@@ -241,6 +277,49 @@ struct KeptContainerTests {
             let kept = item.kept!
             #expect(try kept.decode(String.self, forKey: .s) == "item \(index)")
             #expect(spelled(kept.codingPath) == ["[\(index)]"])
+        }
+    }
+
+    @Test("a kept unkeyed container gives its own array's path after the decode")
+    func keptUnkeyedContainer() throws {
+        let json = Data(#"{"items": [["a", 1], ["b", "c"]]}"#.utf8)
+        for decoded in try [strict.decode(ItemsOf<ListKeeper>.self, from: json).items,
+                            JSONDecoder().decode(ItemsOf<ListKeeper>.self, from: json).items]
+        {
+            #expect(spelled(decoded[1].list.codingPath) == ["items", "[1]"])
+            var list = decoded[1].list
+            #expect(thrownPath { _ = try list.decode(Int.self) } == ["items", "[1]", "[0]"])
+            var first = decoded[0].list
+            #expect(try first.decode(String.self) == "a")
+            #expect(try first.decode(Int.self) == 1)
+            #expect(thrownPath { _ = try first.decode(Int.self) } == ["items", "[0]", "[2]"])
+        }
+    }
+
+    @Test("a kept unkeyed container continues where it stopped, with its own path")
+    func keptAdvancedUnkeyedContainer() throws {
+        let json = Data(#"{"items": [["a", "x"], ["b", {"n": "bad"}]]}"#.utf8)
+        for decoded in try [strict.decode(ItemsOf<AdvancedListKeeper>.self, from: json).items,
+                            JSONDecoder().decode(ItemsOf<AdvancedListKeeper>.self, from: json).items]
+        {
+            #expect(decoded.map(\.first) == ["a", "b"])
+            var list = decoded[1].list
+            #expect(thrownPath { _ = try list.decode(Child.self) } == ["items", "[1]", "[1]", "n"])
+            var nested = decoded[1].list
+            #expect(thrownPath { _ = try nested.nestedContainer(keyedBy: KeptKeys.self).decode(Int.self, forKey: .n) }
+                == ["items", "[1]", "[1]", "n"])
+            var other = decoded[0].list
+            #expect(try other.decode(String.self) == "x")
+        }
+    }
+
+    @Test("a parent reading its child's kept unkeyed container during the decode")
+    func unkeyedDuringTheDecode() throws {
+        let json = Data(#"{"wrapped": {"first": ["one"], "second": ["two"]}}"#.utf8)
+        struct Outer: Decodable { let wrapped: ListParent }
+        for parent in try [strict.decode(Outer.self, from: json).wrapped, JSONDecoder().decode(Outer.self, from: json).wrapped] {
+            #expect(parent.keptPath == ["wrapped", "first"])
+            #expect(parent.keptErrorPath == ["wrapped", "first", "[0]"])
         }
     }
 }
