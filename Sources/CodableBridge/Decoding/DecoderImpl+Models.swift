@@ -8,7 +8,7 @@ extension DecoderImpl {
         var concrete = model
         var meta = try self.meta(for: model, key: key)
         if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
-           let embedded = try decodeEmbeddedModel(T.self, node: node, key: key)
+           let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: nil)
         {
             return embedded
         }
@@ -63,16 +63,6 @@ extension DecoderImpl {
         }
         DecodingTypeFacts.setTablesVerified(M.self)
         state.tablesVerified = true
-    }
-
-    private func decodeEmbeddedModel<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
-        let string = text(node)
-        guard string.first(where: { !$0.isWhitespace }) == "{",
-              let embedded = try? JSONTape(parsing: string, maxDepth: options.maxDepth) else { return nil }
-        let child = DecoderImpl(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? []))
-        let value = try child.unwrap(T.self, node: 0, key: nil)
-        record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
-        return value
     }
 
     /// `init(from:)` with the model's mapping at this level, then `didDecode`.

@@ -151,8 +151,9 @@ extension DecoderImpl {
     }
 
     /// Decodes a `T` from a string that holds a JSON object or array (`.lenient`), or `nil` when
-    /// the string does not look like one. Reported as a coercion.
-    private func decodeEmbedded<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T? {
+    /// the string does not look like one. Reported as a coercion. The one path for embedded JSON:
+    /// models, collections and values alike.
+    func decodeEmbedded<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T? {
         let first = bytes.content(of: nodes[node]).first { $0 > 0x20 }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
         guard let embedded = try? JSONTape(parsing: text(node), maxDepth: options.maxDepth) else { return nil }

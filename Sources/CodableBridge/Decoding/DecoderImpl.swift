@@ -279,11 +279,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         return level >= 0 && level < validNodes && scopeNodes[level] === node
     }
 
-    /// The walk's path and nodes, set aside while a call runs in another container's scope.
-    struct SavedScope {
-        let path: [PathComponent]
-        let nodes: [CodingPathNode]
-        let validNodes: Int
+    /// What `enterScope(of:)` changed, for `leaveScope(_:)` to give back: the components it
+    /// pushed below the current level, or the walk's path and nodes it set aside.
+    enum SavedScope {
+        case pushed(Int)
+        case setAside(path: [PathComponent], nodes: [CodingPathNode], validNodes: Int)
     }
 
     /// Sets the path to `node`'s until `leaveScope(_:)` gives back what this returns. (Not one
@@ -291,7 +291,23 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// build the closure's context even when the container's level is current.)
     @inline(never)
     func enterScope(of node: CodingPathNode) -> SavedScope {
-        let saved = SavedScope(path: path, nodes: scopeNodes, validNodes: validNodes)
+        // A container nested below the current level (`nestedContainer`) while that level is
+        // decoded: its own components go on the path, as a value's key does in `descend`.
+        let below = node.depth - path.count
+        if below > 0 {
+            var ancestor = node
+            for _ in 0 ..< below { ancestor = ancestor.parent ?? ancestor }
+            if isCurrent(ancestor, depth: path.count) {
+                if below == 1, let component = node.component {
+                    path.append(component)
+                } else {
+                    path += node.components.suffix(below)
+                }
+                return .pushed(below)
+            }
+        }
+        // Any other container (kept past its level): the walk's path is set to its own.
+        let saved = SavedScope.setAside(path: path, nodes: scopeNodes, validNodes: validNodes)
         path = node.components
         // Every container's node descends from this decoder's root node (depth `rootDepth`), so
         // its chain has the layout of `scopeNodes`.
@@ -302,9 +318,14 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     @inline(never)
     func leaveScope(_ saved: SavedScope) {
-        path = saved.path
-        scopeNodes = saved.nodes
-        validNodes = saved.validNodes
+        switch saved {
+        case .pushed(let count):
+            for _ in 0 ..< count { popComponent() }
+        case .setAside(let savedPath, let nodes, let valid):
+            path = savedPath
+            scopeNodes = nodes
+            validNodes = valid
+        }
     }
 
     /// The source text of a string or number node.
