@@ -6,7 +6,7 @@ how CodableBridge compares with Foundation.
     python3 compare.py                          # run the whole suite, print the tables
     python3 compare.py --filter 'Decode .*'     # run part of it (package-benchmark regex, whole-name match)
     python3 compare.py --input results/Current_run.jmh.json     # no run: read an export
-    python3 compare.py --update-docs ../Docs/Performance.md     # also rewrite the generated block
+    python3 compare.py --update-docs Results.md                 # also rewrite the generated block of Results.md
     python3 compare.py --runs 3                 # run three times, each benchmark's fastest of the three
     python3 compare.py --input a.jmh.json --input b.jmh.json    # no run: merge saved exports
 
@@ -488,7 +488,7 @@ def main():
     parser.add_argument("--runs", type=int, default=1,
                         help="run the suite this many times and keep each benchmark's fastest (default 1)")
     parser.add_argument("--filter", action="append", default=[], help="passed to `swift package benchmark --filter`")
-    parser.add_argument("--update-docs", metavar="PATH", help="rewrite the generated block of Docs/Performance.md")
+    parser.add_argument("--update-docs", metavar="PATH", help="rewrite the generated block of a Markdown page (Benchmarks/Results.md)")
     parser.add_argument("--statistic", choices=sorted(STATISTIC), default="min",
                         help="wall-clock statistic for the tables (default: min, robust on a shared machine)")
     args = parser.parse_args()

@@ -1,6 +1,6 @@
 #!/bin/bash
-# Instructions per decode, mapped against unmapped, under callgrind (Docs/Performance.md,
-# "Mapped against unmapped"):
+# Instructions per decode, mapped against unmapped, under callgrind (the figures of
+# Docs/Design.md, "Performance techniques"):
 #
 #     Benchmarks/Scripts/profile_mapped.sh [mode …]
 #
@@ -8,7 +8,7 @@
 # benchmark's twitter and small-object models copied in) and prints (Ir(N = 5) − Ir(N = 0)) / 5
 # per mode: one twitter.json decode, or 1 000 decodes of one small object. Needs valgrind.
 # Modes report-strict and unknown-keys-strict decode twitter.json strictly with a report, with
-# `unknownKeyStrategy` .ignore and .report (the budget of "Round-trip tables").
+# `unknownKeyStrategy` .ignore and .report (what tracking unknown keys costs on a clean payload).
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BENCH="$REPO/Benchmarks/Benchmarks/CodableBridgeBenchmarks"

@@ -11,7 +11,7 @@
 //                               "(lenient)", where no report is requested
 //   CodableBridge (report)      .strict, decode(_:from:report:), unknownKeyStrategy .ignore
 //   CodableBridge (report, unknown keys)  the same with unknownKeyStrategy = .report: the cost of
-//                               tracking every key on a clean payload (target: at most 10% over
+//                               tracking every key on a clean payload (budget: at most 10% over
 //                               "CodableBridge"); setup fails if the payload reports any key
 //
 // Every setup decodes once with both decoders and fails the benchmark if the models differ.

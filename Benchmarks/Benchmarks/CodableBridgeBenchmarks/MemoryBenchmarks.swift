@@ -10,7 +10,7 @@
 // released after `stopMeasurement()`, before the next one starts, as Criterion's
 // `iter_with_large_drop` does. The difference is glibc freeing hundreds of thousands of model
 // objects, which costs more per MB once they no longer fit in the caches (Docs/Performance.md,
-// "Time per MB: the decode and the release").
+// "Memory and scale").
 //
 // Metrics: wall clock, throughput (documents per second) and package-benchmark's
 // `peakMemoryResidentDelta` — the peak resident memory of the run above the process's resident
@@ -44,8 +44,8 @@ extension GeneratedDocument {
     }
 }
 
-/// Up to 3 s per variant: 100 iterations of a 1 MB document (the fastest of only 5, as before,
-/// moved by several percent between runs), 20 of 10 MB, 5 of 100 MB.
+/// Up to 3 s per variant: 100 iterations of a 1 MB document (the fastest of only 5 moves by several
+/// percent between runs), 20 of 10 MB, 5 of 100 MB.
 private func memoryConfiguration(megabytes: Int) -> Benchmark.Configuration {
     Benchmark.Configuration(
         metrics: [.wallClock, .throughput, .peakMemoryResidentDelta],

@@ -117,13 +117,12 @@ enum Check {
         }
     }
 
-    /// Runs a CodableBridge operation once before measuring it; a failure is reported as such
-    /// (on a branch where the library is still a skeleton, "not implemented" lands here).
+    /// Runs a CodableBridge operation once before measuring it; a failure is reported as such.
     static func bridge<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
-            throw SetupFailure("CodableBridge failed: \(what): \(describe(error)) (if this branch still has the library skeleton, merge main to pick up the implementation)")
+            throw SetupFailure("CodableBridge failed: \(what): \(describe(error))")
         }
     }
 

@@ -47,7 +47,7 @@ package enum GeneratedDocument: String, CaseIterable, Sendable {
 
 /// Who decodes a generated document into its payload's model: `BridgeDecoder()` or `JSONDecoder()`,
 /// both with their default settings (on these clean documents, `BridgeDecoder`'s lenient default
-/// costs the same as `.strict`: Docs/Performance.md, "Mapped against unmapped").
+/// costs the same as `.strict`: the policy is consulted only after a strict mismatch).
 package enum DocumentDecoder: String, CaseIterable, Sendable {
     case bridge = "CodableBridge"
     case foundation = "JSONDecoder"

@@ -6,8 +6,7 @@
 //
 // The fresh-process rounds (main.swift) keep every size's heap and caches apart, but a round's
 // processes run seconds apart, and on a host whose speed changes within seconds a 100 MB process
-// and a 1 MB one often run at different speeds (Docs/Performance.md, "What this host can
-// measure"). Here one process holds both documents and times, back to back (the order
+// and a 1 MB one often run at different speeds. Here one process holds both documents and times, back to back (the order
 // alternating), one batch of 1 MB decodes (about 0.3 s: the median decode of the batch) and one
 // 100 MB decode: a pair, about a second. The pair's growth is the 100 MB time per MB against the
 // 1 MB one; the table gives the median over the pairs and the quartiles, for the decode (models

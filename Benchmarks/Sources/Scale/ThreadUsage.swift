@@ -1,7 +1,6 @@
 // The CPU time and page faults of the calling thread, which the `interleaved` runner reads around
 // each decode: CPU time leaves out the time the host gave to other guests, and the page faults
-// count the fresh pages the kernel supplied (Docs/Performance.md, "Time per MB: the decoder's work
-// and the kernel's pages").
+// count the fresh pages the kernel supplied (Docs/Performance.md, "Memory and scale").
 
 import Foundation
 

@@ -1,8 +1,8 @@
 // Time and peak memory per MB of the generated documents (GeneratedDocument: twitter-like,
-// citm-like, citm-like minified) at 1, 10 and 100 MB, for issue 11's "within 15% from 1 MB to
-// 100 MB". Every measurement runs in a fresh process, and the rounds alternate the sizes, so that
-// no size inherits another's heap or caches and a disturbance of the shared machine hits one
-// process, not one size:
+// citm-like, citm-like minified) at 1, 10 and 100 MB: does a 100 MB document cost the same per
+// MB as a 1 MB one? Every measurement runs in a fresh process, and the rounds alternate the
+// sizes, so that no size inherits another's heap or caches and a disturbance of the shared
+// machine hits one process, not one size:
 //
 //     cd Benchmarks && swift run -c release scale                       # 7 rounds, all documents
 //     swift run -c release scale --rounds 11 --documents citm-like      # more rounds, one document
@@ -23,7 +23,7 @@
 // figures, their range, and the growth of the medians from 1 to 100 MB; also the *paired*
 // growth, the median of each round's own 100 MB figure against its 1 MB one, which cancels a host
 // whose speed drifts over minutes (processes of one round run seconds apart). Docs/Performance.md
-// ("Time per MB in fresh processes") has the results.
+// ("Results") has the figures.
 //
 //     swift run -c release scale generate citm-like 100 <file>                         # a document
 //     swift run -c release scale measure citm-like CodableBridge <file> <megabytes>   # one process
@@ -32,7 +32,7 @@
 //
 // `measure … <megabytes> <decodes>` times exactly that many decodes after the cold one: under
 // `valgrind --tool=cachegrind`, the counts with 2 minus those with 1 are one steady-state decode
-// and release (Docs/Performance.md, "What this host can measure").
+// and release, whatever the host's speed.
 
 import BenchmarkPayloads
 import CodableBridge

@@ -8,7 +8,7 @@
 // loaded image (the standard library's empty singletons) are immortal: their counts are never
 // written, and they are listed but not counted.
 //
-// Exit status 1 if any other object is shared. Docs/Performance.md, "No shared writes".
+// Exit status 1 if any other object is shared. CI runs it (Benchmarks/Scripts/shared-retains.sh).
 
 import CodableBridge
 import Foundation

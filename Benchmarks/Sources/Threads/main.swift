@@ -1,13 +1,13 @@
 // `threads`: how decoding small objects scales from one thread to two (and to N), measured in
-// pairs so that a shared host's changing speed cancels out (issue 11: "mapped small-object
-// decoding scales like unmapped: ≥ 1.8× at 2 threads").
+// pairs so that a shared host's changing speed cancels out. Mapped small objects should scale
+// like unmapped ones: per-type facts are read from per-thread copies, without a lock.
 //
 //     cd Benchmarks && swift run -c release threads                 # 25 pairs per decoder (~1 min)
 //     swift run -c release threads --pairs 61 --threads 4           # more pairs, 1 against 4 threads
 //
 // The suite's `Decode small objects, K threads` groups time K fresh threads per iteration and
 // compare the fastest iteration at each K, taken seconds apart. On a host whose speed swings by 2×
-// within tens of milliseconds (Docs/Performance.md, "What this host can measure") the ratio of two
+// within tens of milliseconds (a virtual machine sharing its host) the ratio of two
 // such figures says more about the host than about the decoder. Here each *pair* is one run on 1
 // thread and one on K threads, back to back (the order alternating), a fraction of a second in all;
 // its scaling is K × time(1) / time(K), and the table gives the median over the pairs with the

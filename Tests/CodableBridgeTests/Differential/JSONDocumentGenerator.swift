@@ -83,7 +83,7 @@ struct JSONDocumentGenerator {
         return ","
     }
 
-    /// `depth` levels of arrays and objects around one scalar.
+    /// `depth` levels of arrays and objects wrapping one scalar.
     mutating func deepNest(depth: Int) -> String {
         var open = "", close = ""
         for _ in 0..<depth {
