@@ -3,8 +3,8 @@
 /// `BridgeCollectionDecodable`).
 ///
 /// The first `as?` check of a type against a protocol makes the Swift runtime scan every
-/// conformance record of the process (about 0.9 M instructions per check in a binary with 2 000
-/// model types, measured with callgrind; the runtime caches the answer afterwards). A model type
+/// conformance record of the process (the runtime caches the answer afterwards; Docs/Design.md,
+/// "Performance techniques", has the figure). A model type
 /// decoded for the first time would pay that scan once to learn it is not a collection. Instead,
 /// the type's metadata names its generic type (the nominal type descriptor, which every
 /// instantiation of `Array` shares); only types whose descriptor is one of the five pay the

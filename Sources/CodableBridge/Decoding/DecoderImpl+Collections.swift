@@ -15,7 +15,7 @@ protocol BridgeCollectionDecodable {
 extension BridgeCollectionDecodable {
     /// ``bridgeDecode(from:elementType:)`` as `T`, which is `Self`. Called on an opened
     /// existential metatype, the plain method's result would come back as an existential, and
-    /// `as! T` on it is a dynamic cast (about 200 instructions per collection decoded).
+    /// `as! T` on it is a dynamic cast per collection decoded.
     @inline(__always)
     static func bridgeDecode<T>(as type: T.Type, from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> T {
         assert(Self.self == T.self, "bridgeDecode(as:) asked for another type than the collection's own")
@@ -104,8 +104,8 @@ extension DecoderImpl {
     ///
     /// The elements are written straight into the new array's buffer. In this unspecialised
     /// generic code, `append` looked up the array storage's type metadata in the runtime's cache
-    /// for every element (5.8% of a citm_catalog decode's instructions, 7.5% of canada's); this
-    /// looks it up once per array, and not at all for an empty one. If an element throws, the
+    /// for every element (Docs/Design.md, "Performance techniques"); this looks it up once per
+    /// array, and not at all for an empty one. If an element throws, the
     /// buffer's initialised prefix becomes the array and is released with it.
     func decodeArray<E: Decodable>(_ type: E.Type, elementType: (any Codable.Type)?) throws -> [E] {
         let array = current
@@ -132,7 +132,7 @@ extension DecoderImpl {
     /// A null or unconvertible element is dropped and reported under lenient policies.
     ///
     /// This repeats `decodeArray`'s walk on purpose: sharing one walker through a closure that
-    /// returns `E?` measured 9% more instructions on canada.json, which is mostly number arrays.
+    /// returns `E?` costs measurably more on number arrays (canada.json).
     @inline(__always)
     func decodeScalarArray<E>(_ read: (Int, PathComponent?) throws -> E) throws -> [E] {
         let array = current

@@ -2,9 +2,8 @@
 //
 // The standard library wraps every keyed container in a box (`KeyedDecodingContainer<Key>` holds
 // one reference to a `_KeyedDecodingContainerBox<KeyedContainer<Key>>`). Making one costs two
-// generic-metadata lookups and a witness-table lookup (about 1 100 instructions, a model's
-// largest fixed cost), and two allocations. A twitter.json decode makes 1 264 of them for about
-// ten model types.
+// generic-metadata lookups and a witness-table lookup (a model's largest fixed cost), and two
+// allocations. A twitter.json decode makes 1 264 of them for about ten model types.
 //
 // So a decode keeps the containers it made below the root (`reusableContainers`, at most
 // `reusableContainerLimit`) and hands one out again once nobody holds it: the impl's entry is

@@ -174,8 +174,8 @@ extension DecoderImpl {
     ///
     /// Deliberately not `-> T?`, and the same goes for the hot generic paths that call it: a
     /// generic function holding a `T?` anywhere fetches `Optional<T>`'s metadata on every call
-    /// (the optimizer moves the value's stack slot to the function's entry), about 450
-    /// instructions each time — 6% of a twitter.json decode before this was removed.
+    /// (the optimizer moves the value's stack slot to the function's entry), on every call
+    /// (Docs/Design.md, "Performance techniques").
     @inline(never)
     func nullValue<T>(_ type: T.Type) -> T {
         if T.self == JSONValue.self { return unsafeBitCast(JSONValue.null, to: T.self) }

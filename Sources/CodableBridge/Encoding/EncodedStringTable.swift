@@ -3,7 +3,7 @@ import Foundation
 /// The encoder tree's strings (keys and string values), in a buffer it manages itself.
 ///
 /// An `[String]` behind the tree's storage pointer paid, per append, a uniqueness check and a
-/// capacity check through the array's generic code (about 70 instructions), and emptying it for
+/// capacity check through the array's generic code, and emptying it for
 /// reuse could allocate. Here an append is a capacity compare and one initialization, emptying
 /// releases the strings and keeps the buffer.
 struct EncodedStringTable {

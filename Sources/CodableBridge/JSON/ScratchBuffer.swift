@@ -80,8 +80,8 @@ struct ScratchBuffer<Element>: ~Copyable {
     @inline(__always)
     mutating func removeLastAsArray(_ n: Int) -> [Element] {
         // Not `Array(unsafeUninitializedCapacity:)`: that one allocates through an unspecialized
-        // standard-library function that looks up the array's generic metadata on every call
-        // (about 800 instructions). `append(contentsOf:)` allocates through specialized code and
+        // standard-library function that looks up the array's generic metadata on every call.
+        // `append(contentsOf:)` allocates through specialized code and
         // takes all the elements in one `_copyContents` call, which moves them.
         count -= n
         var array: [Element] = []
@@ -131,8 +131,7 @@ struct ScratchBuffer<Element>: ~Copyable {
     /// - under ``MallocMemory/hugePageMinimum``, straight to that minimum (or to its bound, if
     ///   smaller), where the block gets the huge-page advice. Doubling instead copies the contents
     ///   into pages the process often does not have yet (glibc's heap after a trim, or a fresh
-    ///   mapping), a page fault per 4 KiB: about 46 per MB of a 100 MB document with many escaped
-    ///   strings (Docs/Performance.md, "Time per MB: the decoder's work and the kernel's pages").
+    ///   mapping), a page fault per 4 KiB (Docs/Design.md, "Performance techniques").
     /// - from that minimum, straight to its bound: `realloc` moves an advised block to an address
     ///   that is not aligned to its huge pages, and the kernel splits them, a fault per 4 KiB.
     ///

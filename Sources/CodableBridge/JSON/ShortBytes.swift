@@ -1,8 +1,8 @@
 // Short ASCII strings for the tape → tree conversion, made in their final form directly.
 //
 // A `String` of at most 15 UTF-8 bytes is stored inline, in its own two words: no allocation.
-// Making one with `String(decoding:as:)` still costs about 200 instructions: the bytes are
-// validated, checked for ASCII, then copied one at a time. Keys, short strings and number text
+// Making one with `String(decoding:as:)` still validates the bytes, checks them for ASCII, then
+// copies them one at a time. Keys, short strings and number text
 // are most of a parsed document's strings, and the parser has validated them already.
 //
 // On 64-bit platforms the inline form is part of the standard library's stable ABI

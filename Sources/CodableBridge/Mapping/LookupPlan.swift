@@ -5,8 +5,7 @@ import Foundation
 // A mapped property is found on every decode of its model, so its candidates are compiled once
 // per type (with the `ModelMeta`) into raw UTF-8 bytes. Finding the property then compares tape
 // bytes with these bytes directly: no `String` is bridged to UTF-8, no array is walked and no
-// reference is counted per property per decode (before, the `[Lookup]` arrays of `String`
-// segments cost about 1.7 M instructions per decode of twitter.json, Docs/Performance.md).
+// reference is counted per property per decode.
 //
 //     "desc": "ext.desc"      → plan.candidates = [[b"ext.desc"], [b"ext", b"desc"]]
 //     "id":   ["id", "ID"]    → plan.candidates = [[b"id"], [b"ID"]]

@@ -2,8 +2,7 @@
 /// size of the one before (16, 32, 64, …), instead of copying everything into a bigger buffer.
 ///
 /// A report records an event per coercion, each a few dozen bytes of facts and location; in an
-/// `Array` every doubling copies all of them again (about 0.6 M instructions of `memcpy` for the
-/// 2 000 events of the numbers-as-strings twitter benchmark). Here element `i` lives in chunk
+/// `Array` every doubling copies all of them again. Here element `i` lives in chunk
 /// `k = ⌊log₂(i / 16 + 1)⌋` at offset `i − 16 · (2ᵏ − 1)`.
 ///
 /// ```swift

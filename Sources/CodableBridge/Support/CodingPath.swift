@@ -6,7 +6,7 @@
 ///
 /// No case holds an `any CodingKey`: an opaque existential would make the whole enum
 /// address-only, so that every copy and destroy — the decoder makes one component per property
-/// it reads — went through the runtime's value witnesses (about a hundred instructions each).
+/// it reads — went through the runtime's value witnesses.
 /// A property's key is kept as its bits when it is plain data (``plainKey(_:_:)``), else boxed.
 enum PathComponent {
     /// A property whose `CodingKey` is plain bits of at most eight bytes (every synthesized

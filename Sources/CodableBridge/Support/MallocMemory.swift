@@ -4,9 +4,9 @@ import Foundation
 //
 // `UnsafeMutablePointer.allocate(capacity:)` asks the Swift runtime for "default" alignment, so
 // that `deallocate()` needs no alignment; the runtime serves that request with its aligned
-// allocator, on Linux `posix_memalign`. In glibc that costs about 220 instructions, against about
-// 60 for `malloc`, and a parse allocated four such buffers (the parser's frames and keys, the tree
-// builder's stacks; a decode also its cursors): about 1% of parsing a 1.4 KB document.
+// allocator, on Linux `posix_memalign`, which in glibc costs several times a `malloc`; a parse
+// allocates several buffers (the parser's frames and keys, the tree builder's stacks; a decode
+// also its cursors).
 //
 // `malloc` returns memory aligned for any standard type (16 bytes on the 64-bit platforms Swift
 // supports), which is all these buffers hold. Buffers of plain bytes (the writer's text, the
@@ -17,8 +17,8 @@ import Foundation
 // Huge pages. A block of 32 MiB or more (a large document's nodes, a large encode's output) is
 // mapped afresh by glibc's `malloc` every time: glibc serves smaller blocks from memory freed
 // before once its mapping threshold has grown, but never raises that threshold past 32 MiB. Every
-// 4 KiB page of a fresh mapping costs a page fault on first write; for a 100 MB document's nodes
-// that was 169 faults per MB, most of why time per MB grew from 10 MB to 100 MB. On glibc such a
+// 4 KiB page of a fresh mapping costs a page fault on first write, which makes the time per MB
+// grow with the document's size. On glibc such a
 // block is therefore advised `MADV_HUGEPAGE`: where transparent huge pages are enabled (`always`
 // or `madvise`, the common defaults) the kernel backs it with 2 MiB pages, one fault each. The
 // advice changes no contents and is only a hint: with huge pages off it does nothing.
