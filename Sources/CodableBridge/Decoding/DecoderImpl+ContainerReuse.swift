@@ -30,7 +30,9 @@ class KeyedContainerFields {
     @exclusivity(unchecked) private(set) final var object = DecoderImpl.missingNode
     /// The container's coding path (see `CodingPathNode`).
     @exclusivity(unchecked) private(set) final var pathNode: CodingPathNode
-    /// `pathNode.depth`, stored: the lookups and the scope check ask it for every property.
+    /// `pathNode`'s identity and depth, stored: the lookups and the scope check ask them for
+    /// every property, and reading them here takes no reference to the node.
+    @exclusivity(unchecked) private(set) final var pathNodeID: ObjectIdentifier
     @exclusivity(unchecked) private(set) final var depth = 0
     /// Whether the container was nested in another one (`nestedContainer`), below its level.
     @exclusivity(unchecked) private(set) final var isNested = false
@@ -46,6 +48,7 @@ class KeyedContainerFields {
     init(impl: DecoderImpl) {
         self.impl = impl
         pathNode = impl.scopeNodes[0]
+        pathNodeID = ObjectIdentifier(pathNode)
     }
 
     /// Points the container at `object`, read through `meta`, at the current path, or at
@@ -54,6 +57,7 @@ class KeyedContainerFields {
     final func open(_ object: Int, meta: ModelMeta?, nestedNode: CodingPathNode? = nil, snapshot: ValueSnapshot? = nil) {
         self.object = object
         pathNode = nestedNode ?? impl.currentPathNode()
+        pathNodeID = ObjectIdentifier(pathNode)
         depth = pathNode.depth
         isNested = nestedNode != nil
         hasTransforms = meta?.hasTransforms ?? false

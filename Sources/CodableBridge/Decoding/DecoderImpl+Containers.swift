@@ -32,7 +32,7 @@ extension DecoderImpl {
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
         @inline(__always)
         private func inScope<R>(_ body: () throws -> R) rethrows -> R {
-            try impl.inScope(of: pathNode, depth: pathNode.depth, body)
+            try impl.inScope(of: pathNode, body)
         }
 
         private func atEnd(_ type: Any.Type) -> DecodingError {

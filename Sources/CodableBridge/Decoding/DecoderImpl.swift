@@ -54,7 +54,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// entry `i` is the node of `path.prefix(rootDepth + i)`, valid for `i < validNodes`. Entry 0
     /// is the root's.
     @exclusivity(unchecked) var scopeNodes: [CodingPathNode]
+    /// The identity of each entry of `scopeNodes`: the scope check reads these, not the nodes, so
+    /// it counts no reference.
+    @exclusivity(unchecked) var scopeIDs = ScratchBuffer<ObjectIdentifier>(capacity: 16)
     @exclusivity(unchecked) var validNodes = 1
+    /// What each scope entered by `enterScope(of:)` changed, innermost last.
+    @exclusivity(unchecked) var savedScopes: [SavedScope] = []
     /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
     @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
@@ -103,8 +108,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.path = path
         self.path.reserveCapacity(16)
         self.rootDepth = path.count
-        self.scopeNodes = [CodingPathNode(root: path)]
+        self.scopeNodes = []
         self.current = current
+        setScopeNodes([CodingPathNode(root: path)])
     }
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
@@ -122,7 +128,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         if let keyPath {
             node = try impl.locate(keyPath: keyPath)
             impl.rootDepth = impl.path.count
-            impl.scopeNodes = [CodingPathNode(root: impl.path)]
+            impl.setScopeNodes([CodingPathNode(root: impl.path)])
         }
         impl.update = update
         return try impl.decodeRoot(T.self, node: node)
@@ -256,74 +262,94 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         var node = scopeNodes[validNodes - 1]
         while validNodes <= level {
             node = CodingPathNode(parent: node, component: path[rootDepth + validNodes - 1])
-            if validNodes < scopeNodes.count { scopeNodes[validNodes] = node } else { scopeNodes.append(node) }
+            if validNodes < scopeNodes.count {
+                scopeNodes[validNodes] = node
+                scopeIDs.base[validNodes] = ObjectIdentifier(node)
+            } else {
+                scopeNodes.append(node)
+                scopeIDs.append(ObjectIdentifier(node))
+            }
             validNodes += 1
         }
         return node
+    }
+
+    /// Replaces the level nodes (all valid) and their identities.
+    func setScopeNodes(_ nodes: [CodingPathNode]) {
+        scopeNodes = nodes
+        scopeIDs.removeLast(scopeIDs.count)
+        for node in nodes { scopeIDs.append(ObjectIdentifier(node)) }
+        validNodes = nodes.count
     }
 
     /// Runs a container's call with the path at the container's `node`: as it is while the
     /// container's level is being decoded (the common case: one comparison), else set to the
     /// node's path for the call.
     @inline(__always)
-    func inScope<R>(of node: CodingPathNode, depth: Int, _ body: () throws -> R) rethrows -> R {
-        if path.count == depth, isCurrent(node, depth: depth) { return try body() }
-        let saved = enterScope(of: node)
-        defer { leaveScope(saved) }
+    func inScope<R>(of node: CodingPathNode, _ body: () throws -> R) rethrows -> R {
+        if isCurrentScope(ObjectIdentifier(node), depth: node.depth) { return try body() }
+        return try _slowPathInScope(of: node, body)
+    }
+
+    /// `inScope` for a container whose level is not the current one. Out of line: inlined, its
+    /// result held across the scope's end would make every generic caller fetch `R`'s metadata
+    /// on every call (for `R` = `T?`), even when the level is current.
+    @inline(never)
+    func _slowPathInScope<R>(of node: CodingPathNode, _ body: () throws -> R) rethrows -> R {
+        enterScope(of: node)
+        defer { leaveScope() }
         return try body()
     }
 
+    /// Whether the node with identity `id` at `depth` is the current level's: then the walk's
+    /// path is that node's path.
     @inline(__always)
-    private func isCurrent(_ node: CodingPathNode, depth: Int) -> Bool {
+    func isCurrentScope(_ id: ObjectIdentifier, depth: Int) -> Bool {
         let level = depth - rootDepth
-        return level >= 0 && level < validNodes && scopeNodes[level] === node
+        return path.count == depth && level >= 0 && level < validNodes && scopeIDs.base[level] == id
     }
 
-    /// What `enterScope(of:)` changed, for `leaveScope(_:)` to give back: the components it
-    /// pushed below the current level, or the walk's path and nodes it set aside.
+    /// What `enterScope(of:)` changed, for `leaveScope()` to give back: the components it pushed
+    /// below the current level, or the walk's path and nodes it set aside.
     enum SavedScope {
         case pushed(Int)
         case setAside(path: [PathComponent], nodes: [CodingPathNode], validNodes: Int)
     }
 
-    /// Sets the path to `node`'s until `leaveScope(_:)` gives back what this returns. (Not one
-    /// function taking the call as a closure: passing it out of line makes every inlined caller
-    /// build the closure's context even when the container's level is current.)
-    @inline(never)
-    func enterScope(of node: CodingPathNode) -> SavedScope {
+    /// Sets the path to `node`'s until `leaveScope()`.
+    func enterScope(of node: CodingPathNode) {
         // A container nested below the current level (`nestedContainer`) while that level is
         // decoded: its own components go on the path, as a value's key does in `descend`.
         let below = node.depth - path.count
         if below > 0 {
             var ancestor = node
             for _ in 0 ..< below { ancestor = ancestor.parent ?? ancestor }
-            if isCurrent(ancestor, depth: path.count) {
+            if isCurrentScope(ObjectIdentifier(ancestor), depth: path.count) {
                 if below == 1, let component = node.component {
                     path.append(component)
                 } else {
                     path += node.components.suffix(below)
                 }
-                return .pushed(below)
+                savedScopes.append(.pushed(below))
+                return
             }
         }
         // Any other container (kept past its level): the walk's path is set to its own.
-        let saved = SavedScope.setAside(path: path, nodes: scopeNodes, validNodes: validNodes)
+        savedScopes.append(.setAside(path: path, nodes: scopeNodes, validNodes: validNodes))
         path = node.components
         // Every container's node descends from this decoder's root node (depth `rootDepth`), so
         // its chain has the layout of `scopeNodes`.
-        scopeNodes = node.chain
-        validNodes = scopeNodes.count
-        return saved
+        setScopeNodes(node.chain)
     }
 
-    @inline(never)
-    func leaveScope(_ saved: SavedScope) {
-        switch saved {
+    /// Gives back what the last `enterScope(of:)` changed.
+    func leaveScope() {
+        switch savedScopes.removeLast() {
         case .pushed(let count):
             for _ in 0 ..< count { popComponent() }
         case .setAside(let savedPath, let nodes, let valid):
             path = savedPath
-            scopeNodes = nodes
+            setScopeNodes(nodes)
             validNodes = valid
         }
     }
