@@ -13,8 +13,10 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "CodableBridgeCoercion"),
-        .target(name: "CodableBridge", dependencies: ["CodableBridgeCoercion"]),
+        // strtod and printf("%g") in the C locale, whatever locale the host set.
+        .target(name: "CCodableBridgeNumbers"),
+        .target(name: "CodableBridgeCoercion", dependencies: ["CCodableBridgeNumbers"]),
+        .target(name: "CodableBridge", dependencies: ["CodableBridgeCoercion", "CCodableBridgeNumbers"]),
         .executableTarget(
             name: "bridge-demo",
             dependencies: ["CodableBridge"],

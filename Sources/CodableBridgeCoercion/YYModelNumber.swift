@@ -139,7 +139,7 @@ public enum YYModelNumber: Sendable, Hashable {
         case .bool(let value): value ? "1" : "0"
         case .integer(let value): String(value)
         case .unsigned(let value): String(value)
-        case .double(let value): String(format: "%0.16g", value)
+        case .double(let value): CLocaleNumberText.g(value, significantDigits: 16)  // "%0.16g", C locale
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 extension BridgeDecoder {
-    /// Sets the properties of `value` that `data` holds and keeps every other property as it is
+    /// Sets the properties of `value` that `input` holds and keeps every other property as it is
     /// (YYModel's `yy_modelSetWithJSON:`): absent keys keep their current values, nested objects
     /// merge into the current nested models and dictionaries, arrays are replaced.
     ///
@@ -20,14 +20,15 @@ extension BridgeDecoder {
     ///
     /// - Parameters:
     ///   - value: The value to update; unchanged when the call throws.
-    ///   - data: UTF-8 JSON: the patch.
+    ///   - input: The patch: `Data`, a `String`, bytes or a ``JSONValue`` (any ``JSONInput``).
     /// - Throws: `DecodingError` as `decode(_:from:)` does, or what `value`'s
     ///   `encode(to:)` throws (it is called once to capture the current values).
-    public func update<T: Codable>(_ value: inout T, from data: Data) throws {
-        try update(&value, .data(data), report: nil)
+    @_disfavoredOverload
+    public func update<T: Codable, Input: JSONInput>(_ value: inout T, from input: Input) throws {
+        try update(&value, input._jsonInput.input, report: nil)
     }
 
-    /// Updates `value` from the patch `data` and appends what the decoder changed — coercions,
+    /// Updates `value` from the patch `input` and appends what the decoder changed — coercions,
     /// defaults, properties that kept their current value — to `report`.
     ///
     /// ```swift
@@ -35,11 +36,12 @@ extension BridgeDecoder {
     /// try decoder.update(&user, from: Data(#"{"age": "old"}"#.utf8), report: &report)
     /// // age: defaulted: a string ("old") not converted (…); kept the current value
     /// ```
-    public func update<T: Codable>(_ value: inout T, from data: Data, report: inout DecodingReport) throws {
-        try Self.reporting(into: &report) { try update(&value, .data(data), report: $0) }
+    @_disfavoredOverload
+    public func update<T: Codable, Input: JSONInput>(_ value: inout T, from input: Input, report: inout DecodingReport) throws {
+        try Self.reporting(into: &report) { try update(&value, input._jsonInput.input, report: $0) }
     }
 
-    /// Updates `value` from a patch in JSON text. See `update(_:from:)` (`Data`).
+    /// Updates `value` from a patch in JSON text (a string literal is JSON text).
     public func update<T: Codable>(_ value: inout T, from json: String) throws {
         try update(&value, .string(json), report: nil)
     }
@@ -49,7 +51,8 @@ extension BridgeDecoder {
         try Self.reporting(into: &report) { try update(&value, .string(json), report: $0) }
     }
 
-    /// Updates `value` from a patch given as a JSON tree. See `update(_:from:)` (`Data`).
+    /// Updates `value` from a patch given as a JSON tree (an array or dictionary literal is a
+    /// tree).
     public func update<T: Codable>(_ value: inout T, from patch: JSONValue) throws {
         try update(&value, .tree(patch), report: nil)
     }
@@ -60,7 +63,7 @@ extension BridgeDecoder {
     }
 
     /// Updates `value` from a patch given as Foundation objects (`[String: Any]`), as YYModel's
-    /// `yy_modelSetWithDictionary:`. See `update(_:from:)` (`Data`).
+    /// `yy_modelSetWithDictionary:`.
     public func update<T: Codable>(_ value: inout T, fromJSONObject object: Any) throws {
         try update(&value, .foundation(object), report: nil)
     }

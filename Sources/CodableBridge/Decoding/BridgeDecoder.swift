@@ -70,38 +70,55 @@ public struct BridgeDecoder: Sendable {
 
     // MARK: Decoding
 
-    /// Decodes a value of `type` from JSON bytes.
+    // Each entry point is one generic function over `some JSONInput` (disfavoured), with a plain
+    // `String` and a plain `JSONValue` overload that forward to the same path: they make a string
+    // literal JSON text and an array or dictionary literal a `JSONValue` (JSONInput.swift).
+
+    /// Decodes a value of `type` from JSON: `Data`, a `String`, bytes (`[UInt8]`, an
+    /// `ArraySlice<UInt8>`, a raw buffer) or a ``JSONValue`` tree — any ``JSONInput``.
     ///
     /// ```swift
     /// let books = try BridgeDecoder().decode([Book].self, from: data)
+    /// let book = try BridgeDecoder().decode(Book.self, from: Array(body))   // [UInt8]
     /// ```
+    ///
+    /// Text and bytes are parsed where they are: the decoder borrows the storage of a `Data`, a
+    /// string or a byte array while it decodes (raw buffers are copied once).
     ///
     /// - Parameters:
     ///   - type: The type to decode: a model, or `[Model].self`, `[String: Model].self`, ….
-    ///   - data: JSON text: UTF-8 (with or without a byte order mark), or UTF-16 / UTF-32 as
-    ///     `JSONDecoder` accepts it (detected from a byte order mark or the NULs of the first
-    ///     bytes, and transcoded to UTF-8 first).
+    ///   - input: The JSON. Bytes are UTF-8 (with or without a byte order mark), or UTF-16 /
+    ///     UTF-32 as `JSONDecoder` accepts it (detected from a byte order mark or the NULs of the
+    ///     first bytes, and transcoded to UTF-8 first).
     /// - Returns: The decoded value.
     /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` with line and column for
-    ///   malformed JSON.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try run(type, .data(data), at: nil, report: nil)
+    ///   malformed JSON, or when a tree nests deeper than ``maxDepth``.
+    @_disfavoredOverload
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input) throws -> T {
+        try run(type, input._jsonInput.input, at: nil, report: nil)
     }
 
-    /// Decodes `type` from JSON bytes and appends every coercion, default, dropped element and
-    /// rejected model to `report`.
+    /// Decodes `type` from any ``JSONInput`` and appends every coercion, default, dropped element
+    /// and rejected model to `report`.
     ///
     /// ```swift
     /// var report = DecodingReport()
     /// let user = try decoder.decode(User.self, from: data, report: &report)
     /// ```
     ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - report: Receives the events.
+    /// - Returns: The decoded value.
     /// - Throws: As `decode(_:from:)`; the events recorded before an error are kept.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, report: inout DecodingReport) throws -> T {
-        try Self.reporting(into: &report) { try run(type, .data(data), at: nil, report: $0) }
+    @_disfavoredOverload
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, input._jsonInput.input, at: nil, report: $0) }
     }
 
-    /// Decodes a value of `type` from JSON text.
+    /// Decodes a value of `type` from JSON text (a string literal is JSON text, not a
+    /// ``JSONValue`` string).
     ///
     /// ```swift
     /// let book = try BridgeDecoder().decode(Book.self, from: #"{"title": "Dune"}"#)
@@ -115,10 +132,10 @@ public struct BridgeDecoder: Sendable {
         try Self.reporting(into: &report) { try run(type, .string(json), at: nil, report: $0) }
     }
 
-    /// Decodes a value of `type` from a JSON tree.
+    /// Decodes a value of `type` from a JSON tree (an array or dictionary literal is a tree).
     ///
     /// ```swift
-    /// let book = try BridgeDecoder().decode(Book.self, from: ["title": "Dune"] as JSONValue)
+    /// let book = try BridgeDecoder().decode(Book.self, from: ["title": "Dune"])
     /// ```
     ///
     /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` when `value` nests deeper
@@ -147,21 +164,52 @@ public struct BridgeDecoder: Sendable {
     }
 
     /// Decodes the part of the document at `keyPath` (`"data.items"`; numeric segments index
-    /// arrays), without decoding the rest.
+    /// arrays), without decoding the rest. The input is any ``JSONInput``.
     ///
     /// ```swift
     /// let items = try decoder.decode([Item].self, from: data, at: "data.items")
     /// ```
     ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - keyPath: Dot-separated keys; numeric segments index arrays.
+    /// - Returns: The decoded value.
     /// - Throws: `DecodingError.keyNotFound` naming the first missing segment.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String) throws -> T {
-        try run(type, .data(data), at: keyPath, report: nil)
+    @_disfavoredOverload
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input, at keyPath: String) throws -> T {
+        try run(type, input._jsonInput.input, at: keyPath, report: nil)
     }
 
     /// Decodes the part of the document at `keyPath`, appending what the decoder changed to
     /// `report` (event paths start at the document's root: `data.items[0].id`).
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at keyPath: String, report: inout DecodingReport) throws -> T {
-        try Self.reporting(into: &report) { try run(type, .data(data), at: keyPath, report: $0) }
+    @_disfavoredOverload
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input, at keyPath: String,
+                                                      report: inout DecodingReport) throws -> T
+    {
+        try Self.reporting(into: &report) { try run(type, input._jsonInput.input, at: keyPath, report: $0) }
+    }
+
+    /// Decodes the part of the JSON text at `keyPath`.
+    public func decode<T: Decodable>(_ type: T.Type, from json: String, at keyPath: String) throws -> T {
+        try run(type, .string(json), at: keyPath, report: nil)
+    }
+
+    /// Decodes the part of the JSON text at `keyPath`, appending what the decoder changed to
+    /// `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from json: String, at keyPath: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .string(json), at: keyPath, report: $0) }
+    }
+
+    /// Decodes the part of a JSON tree at `keyPath`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at keyPath: String) throws -> T {
+        try run(type, .tree(value), at: keyPath, report: nil)
+    }
+
+    /// Decodes the part of a JSON tree at `keyPath`, appending what the decoder changed to
+    /// `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at keyPath: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .tree(value), at: keyPath, report: $0) }
     }
 
     // MARK: Internals
@@ -170,9 +218,16 @@ public struct BridgeDecoder: Sendable {
     enum Input {
         case data(Data)
         case string(String)
+        case substring(Substring)
+        /// Borrowed.
+        case byteArray([UInt8])
+        /// Bytes in storage of their own (an array slice, a contiguous array): borrowed.
+        case ownedBytes(any ContiguousBytes)
+        /// Bytes only lent for the call (raw buffers, other `ContiguousBytes`): copied.
+        case copiedBytes(any ContiguousBytes)
         case tree(JSONValue)
         case foundation(Any)
-        /// Already parsed (bytes without a `Data` copy, a JSON Lines line).
+        /// Already parsed (a JSON Lines line).
         case tape(JSONTape)
     }
 
@@ -194,6 +249,10 @@ public struct BridgeDecoder: Sendable {
         switch input {
         case .data(let data): return try parse(data)
         case .string(let json): return try parse(json)
+        case .substring(let json): return try parse(json)
+        case .byteArray(let bytes): return try bytes.withUnsafeBytes { try parse(bytes: $0, borrowingFrom: bytes) }
+        case .ownedBytes(let bytes): return try parse(contiguous: bytes, borrowing: true)
+        case .copiedBytes(let bytes): return try parse(contiguous: bytes, borrowing: false)
         case .tree(let value): return try treeTape(value)
         case .foundation(let object): return try treeTape(JSONValue(foundationObject: object, maxDepth: maxDepth))
         case .tape(let tape): return tape
@@ -219,6 +278,14 @@ public struct BridgeDecoder: Sendable {
         try reportingMalformedJSON { try JSONTape(parsing: json, maxDepth: maxDepth) }
     }
 
+    /// Parses a substring's UTF-8, borrowing its base string's storage when it is contiguous.
+    func parse(_ json: Substring) throws -> JSONTape {
+        let borrowed = try json.utf8.withContiguousStorageIfAvailable { utf8 in
+            try reportingMalformedJSON { try JSONTape(parsing: UnsafeRawBufferPointer(utf8), borrowingFrom: json, maxDepth: maxDepth) }
+        }
+        return try borrowed ?? parse(String(json))
+    }
+
     /// Parses raw bytes. The tape borrows the storage of `owner` (into which `bytes` must point),
     /// or copies the bytes when there is no owner.
     func parse(bytes: UnsafeRawBufferPointer, borrowingFrom owner: Any? = nil) throws -> JSONTape {
@@ -240,8 +307,8 @@ public struct BridgeDecoder: Sendable {
         }
     }
 
-    /// Parses contiguous bytes, borrowing a byte array's storage and copying any other kind.
-    func parse<Bytes: ContiguousBytes>(contiguous bytes: Bytes) throws -> JSONTape {
-        try bytes.withUnsafeBytes { try parse(bytes: $0, borrowingFrom: bytes as? [UInt8]) }
+    /// Parses contiguous bytes, borrowing their storage (which `bytes` must own) or copying them.
+    private func parse<Bytes: ContiguousBytes>(contiguous bytes: Bytes, borrowing: Bool) throws -> JSONTape {
+        try bytes.withUnsafeBytes { try parse(bytes: $0, borrowingFrom: borrowing ? bytes : nil) }
     }
 }

@@ -1,3 +1,4 @@
+import CCodableBridgeNumbers
 import Foundation
 
 #if canImport(Glibc)
@@ -98,9 +99,9 @@ extension DecoderImpl {
             return negative ? -Double(magnitude) : Double(magnitude)
         }
         // The tape's bytes end in NUL and every number is followed by a non-number byte, so
-        // strtod stops at the number's end.
+        // strtod stops at the number's end. In the C locale: "1.5" is 1.5 whatever the host set.
         return UnsafeRawPointer(start(of: n)).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
-            strtod($0, nil)
+            codablebridge_strtod_c($0, nil)
         }
     }
 
@@ -244,7 +245,9 @@ extension DecoderImpl {
         if atoll, content.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return nil }
         // Unescaped string content is followed by its closing quote, where strtod stops.
         // safe: `content` starts inside the non-empty tape buffer (n.length > 0 is checked above)
-        let value = UnsafeRawPointer(content.baseAddress!).withMemoryRebound(to: CChar.self, capacity: content.count) { strtod($0, nil) }
+        let value = UnsafeRawPointer(content.baseAddress!).withMemoryRebound(to: CChar.self, capacity: content.count) {
+            codablebridge_strtod_c($0, nil)
+        }
         let converted = T(value)
         guard value.isFinite, converted.isFinite, converted != 0 || !hasNonZeroDigit(n) else { return nil }
         return atoll && converted == 0 ? 0 : converted

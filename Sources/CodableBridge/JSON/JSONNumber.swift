@@ -1,3 +1,4 @@
+import CCodableBridgeNumbers
 import Foundation
 
 /// A JSON number, kept exactly as it appeared in the source text.
@@ -93,8 +94,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             return text
         }
         // Swift writes `1e-07`, `1e+20`, `5e-324`: already JSON grammar.
-        if !isValidGrammar(text.utf8) { text = String(format: "%.17g", value) }
+        if !isValidGrammar(text.utf8) { text = cLocaleText(value) }
         return text
+    }
+
+    /// C's `%.17g` in the C locale (`String(format:)` would write the host locale's decimal
+    /// separator).
+    private static func cLocaleText(_ value: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 48)
+        _ = codablebridge_format_double_c(&buffer, buffer.count, 17, value)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether `bytes` is a complete RFC 8259 number.

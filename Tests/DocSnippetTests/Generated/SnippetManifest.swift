@@ -5,7 +5,7 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "README.md", block: 1, kind: "compile", fingerprint: 0xbbe012fc9b15e6ef),
     .init(document: "README.md", block: 2, kind: "compile", fingerprint: 0xe5359168db85d6c4),
     .init(document: "README.md", block: 3, kind: "illustration", fingerprint: 0x556de80b58d3cabc),
-    .init(document: "README.md", block: 4, kind: "compile", fingerprint: 0x9e3a9428a3cc02e4),
+    .init(document: "README.md", block: 4, kind: "compile", fingerprint: 0x60c3f1fa22b4046d),
     .init(document: "README.md", block: 5, kind: "compile", fingerprint: 0xa8eb6ed1c4020db6),
     .init(document: "README.md", block: 6, kind: "compile", fingerprint: 0x0474e838aff87411),
     .init(document: "README.md", block: 7, kind: "compile", fingerprint: 0x59115f3a27f81902),
