@@ -28,11 +28,9 @@ class KeyedContainerFields {
     let impl: DecoderImpl
     /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
     @exclusivity(unchecked) private(set) final var object = DecoderImpl.missingNode
-    /// The container's coding path (see `CodingPathNode`).
-    @exclusivity(unchecked) private(set) final var pathNode: CodingPathNode
-    /// `pathNode`'s identity and depth, stored: the lookups and the scope check ask them for
-    /// every property, and reading them here takes no reference to the node.
-    @exclusivity(unchecked) private(set) final var pathNodeID: ObjectIdentifier
+    /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`).
+    @exclusivity(unchecked) private(set) final var pathNode = PathNode.root
+    /// The node's depth, stored: the lookups and the scope check ask it for every property.
     @exclusivity(unchecked) private(set) final var depth = 0
     /// Whether the container was nested in another one (`nestedContainer`), below its level.
     @exclusivity(unchecked) private(set) final var isNested = false
@@ -47,18 +45,15 @@ class KeyedContainerFields {
 
     init(impl: DecoderImpl) {
         self.impl = impl
-        pathNode = impl.scopeNodes[0]
-        pathNodeID = ObjectIdentifier(pathNode)
     }
 
     /// Points the container at `object`, read through `meta`, at the current path, or at
     /// `nestedNode` for a container nested in another one.
     @inline(__always)
-    final func open(_ object: Int, meta: ModelMeta?, nestedNode: CodingPathNode? = nil, snapshot: ValueSnapshot? = nil) {
+    final func open(_ object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil) {
         self.object = object
         pathNode = nestedNode ?? impl.currentPathNode()
-        pathNodeID = ObjectIdentifier(pathNode)
-        depth = pathNode.depth
+        depth = impl.pathDepth(of: pathNode)
         isNested = nestedNode != nil
         hasTransforms = meta?.hasTransforms ?? false
         hasCompositeRules = meta?.hasCompositeRules ?? false

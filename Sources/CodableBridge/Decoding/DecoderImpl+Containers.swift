@@ -4,8 +4,8 @@ extension DecoderImpl {
     /// A JSON array read element by element by a type's own `init(from:)`.
     struct UnkeyedContainer: UnkeyedDecodingContainer {
         let impl: DecoderImpl
-        /// The container's coding path (see `CodingPathNode`).
-        let pathNode: CodingPathNode
+        /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`).
+        let pathNode: Int
         /// The node of the next element.
         private var position: Int
         let count: Int?
@@ -13,7 +13,7 @@ extension DecoderImpl {
 
         /// A container for `array` at the current path, or at `pathNode` for one nested in
         /// another container.
-        init(impl: DecoderImpl, array: Int, pathNode: CodingPathNode? = nil) {
+        init(impl: DecoderImpl, array: Int, pathNode: Int? = nil) {
             self.impl = impl
             self.pathNode = pathNode ?? impl.currentPathNode()
             if array == DecoderImpl.missingNode {
@@ -25,18 +25,18 @@ extension DecoderImpl {
             }
         }
 
-        var codingPath: [any CodingKey] { pathNode.codingPath }
+        var codingPath: [any CodingKey] { impl.codingPath(of: pathNode) }
         // safe: every initializer sets count (Optional only because the protocol says so)
         var isAtEnd: Bool { currentIndex >= count! }
 
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
         @inline(__always)
         private func inScope<R>(_ body: () throws -> R) rethrows -> R {
-            try impl.inScope(of: pathNode, body)
+            try impl.inScope(of: pathNode, depth: impl.pathDepth(of: pathNode), body)
         }
 
         private func atEnd(_ type: Any.Type) -> DecodingError {
-            DecodingMessages.unkeyedAtEnd(type, path: pathNode.appending(.index(currentIndex)).codingPath)
+            DecodingMessages.unkeyedAtEnd(type, path: impl.codingPath(of: pathNode) + [AnyCodingKey(index: currentIndex)])
         }
 
         private mutating func advance() {
@@ -95,7 +95,7 @@ extension DecoderImpl {
                 throw inScope { impl.mismatch([String: Any].self, node: node, key: key) }
             }
             advance()
-            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, nestedNode: pathNode.appending(key)))
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, nestedNode: impl.appendPathNode(parent: pathNode, key)))
         }
 
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -106,13 +106,13 @@ extension DecoderImpl {
                 throw inScope { impl.mismatch([Any].self, node: node, key: key) }
             }
             advance()
-            return UnkeyedContainer(impl: impl, array: node, pathNode: pathNode.appending(key))
+            return UnkeyedContainer(impl: impl, array: node, pathNode: impl.appendPathNode(parent: pathNode, key))
         }
 
         mutating func superDecoder() throws -> any Decoder {
             guard !isAtEnd else { throw atEnd(Decoder.self) }
             let node = position
-            let childPath = pathNode.components + [.index(currentIndex)]
+            let childPath = impl.pathComponents(of: pathNode) + [.index(currentIndex)]
             advance()
             return DecoderImpl(tape: impl.tape, options: impl.options, report: impl.report, path: childPath, current: node)
         }

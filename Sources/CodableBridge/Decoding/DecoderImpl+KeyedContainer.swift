@@ -32,12 +32,12 @@ extension DecoderImpl {
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
 
-        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, nestedNode: CodingPathNode? = nil, snapshot: ValueSnapshot? = nil) {
+        init(impl: DecoderImpl, object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil) {
             super.init(impl: impl)
             open(object, meta: meta, nestedNode: nestedNode, snapshot: snapshot)
         }
 
-        var codingPath: [any CodingKey] { pathNode.codingPath }
+        var codingPath: [any CodingKey] { impl.codingPath(of: pathNode) }
 
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
@@ -148,8 +148,7 @@ extension DecoderImpl {
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
         @inline(__always)
         func inScope<R>(_ body: () throws -> R) rethrows -> R {
-            if impl.isCurrentScope(pathNodeID, depth: depth) { return try body() }
-            return try impl._slowPathInScope(of: pathNode, body)
+            try impl.inScope(of: pathNode, depth: depth, body)
         }
 
         // MARK: decode
@@ -339,13 +338,13 @@ extension DecoderImpl {
             let snapshot = try context?.snapshot?.child(key.stringValue)
             if let snapshot, find(key) == nil {
                 return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: DecoderImpl.missingNode, meta: nil,
-                                                                        nestedNode: pathNode.appending(component), snapshot: snapshot))
+                                                                        nestedNode: impl.appendPathNode(parent: pathNode, component), snapshot: snapshot))
             }
             let node = try nestedNode(key)
             guard impl.nodes[node].kind == .object else {
                 throw inScope { impl.mismatch([String: Any].self, node: node, key: component) }
             }
-            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, nestedNode: pathNode.appending(component),
+            return KeyedDecodingContainer(KeyedContainer<NestedKey>(impl: impl, object: node, meta: nil, nestedNode: impl.appendPathNode(parent: pathNode, component),
                                                                     snapshot: snapshot))
         }
 
@@ -355,7 +354,7 @@ extension DecoderImpl {
             guard impl.nodes[node].kind == .array else {
                 throw inScope { impl.mismatch([Any].self, node: node, key: component) }
             }
-            return UnkeyedContainer(impl: impl, array: node, pathNode: pathNode.appending(component))
+            return UnkeyedContainer(impl: impl, array: node, pathNode: impl.appendPathNode(parent: pathNode, component))
         }
 
         func superDecoder() throws -> any Decoder {
@@ -371,7 +370,7 @@ extension DecoderImpl {
         /// A separate decoder positioned at `lookup` (a missing key reads as null, like JSONDecoder;
         /// under `update(_:from:)`, as an empty object over the current value's super container).
         private func makeSuperDecoder(key: any CodingKey, lookup: Int?) throws -> any Decoder {
-            let childPath = pathNode.components + [.key(key)]
+            let childPath = impl.pathComponents(of: pathNode) + [.key(key)]
             let snapshot = try context?.snapshot?.child(key.stringValue)
             let decoder: DecoderImpl
             if let node = lookup {

@@ -128,7 +128,7 @@ extension DecoderImpl {
     }
 
     /// Member keys converted by the key decoding strategy, by ordinal.
-    func convertedKeys(of object: Int, at node: CodingPathNode) -> [String] {
+    func convertedKeys(of object: Int, at node: Int) -> [String] {
         var keys: [String] = []
         keys.reserveCapacity(Int(nodes[object].length))
         var member = object + 1
@@ -141,7 +141,7 @@ extension DecoderImpl {
             case .convertFromSnakeCase:
                 keys.append(KeyConversion.fromSnakeCase(raw))
             case .custom(let convert):
-                keys.append(convert(node.codingPath + [AnyCodingKey(raw)]).stringValue)
+                keys.append(convert(codingPath(of: node) + [AnyCodingKey(raw)]).stringValue)
             }
             member = next(member + 1)
         }

@@ -32,8 +32,8 @@ final class UnknownKeyTracker {
         let object: Int
         /// `impl.path.count` when it was registered.
         let depth: Int
-        /// The object's coding path.
-        let node: CodingPathNode
+        /// The object's coding path: its node in `DecoderImpl.pathNodes`.
+        let node: Int
         /// Whether the object is the level's model object, whose tables name keys too.
         let isModelObject: Bool
     }
@@ -76,7 +76,7 @@ final class UnknownKeyTracker {
     }
 
     @inline(__always)
-    func register(_ object: Int, depth: Int, node: CodingPathNode, isModelObject: Bool) {
+    func register(_ object: Int, depth: Int, node: Int, isModelObject: Bool) {
         pending.append(Pending(object: object, depth: depth, node: node, isModelObject: isModelObject))
     }
 }
@@ -147,7 +147,7 @@ extension DecoderImpl {
                     let name = text(member)
                     let named = entry.isModelObject ? meta : nil
                     if named?.namedKeys.contains(name) != true {
-                        try unknownKey(name, objectPath: entry.node.codingPath,
+                        try unknownKey(name, objectPath: codingPath(of: entry.node),
                                        typeName: meta?.typeName ?? String(reflecting: reader), throwing: tracker.throwing)
                     }
                 }
@@ -167,7 +167,7 @@ extension DecoderImpl {
 
     /// Registers a keyed container's object for the check at the end of its level.
     @inline(__always)
-    func registerForUnknownKeys(_ object: Int, node: CodingPathNode, meta: ModelMeta?) {
+    func registerForUnknownKeys(_ object: Int, node: Int, meta: ModelMeta?) {
         guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
         // A flattened model reads its keys from its parent's object, already pending: that object
         // is checked once, when the parent's `init(from:)` returns.
@@ -177,7 +177,7 @@ extension DecoderImpl {
 
     /// Marks every key a mapped property names: all candidates, key-path parents and leaves; the
     /// objects a key path walks through are registered too (their other keys are unknown).
-    func markMapped(_ lookups: [ModelMeta.Lookup], in object: Int, node objectNode: CodingPathNode) {
+    func markMapped(_ lookups: [ModelMeta.Lookup], in object: Int, node objectNode: Int) {
         guard let tracker = unknownKeys, object != DecoderImpl.missingNode else { return }
         for lookup in lookups {
             var node = object
@@ -186,7 +186,7 @@ extension DecoderImpl {
                 tracker.mark(value - 1)
                 if i < lookup.segments.count - 1, nodes[value].kind == .object {
                     var parentNode = objectNode
-                    for segment in lookup.segments[...i] { parentNode = parentNode.appending(.name(segment)) }
+                    for segment in lookup.segments[...i] { parentNode = appendPathNode(parent: parentNode, .name(segment)) }
                     tracker.register(value, depth: path.count, node: parentNode, isModelObject: false)
                 }
                 node = value

@@ -8,13 +8,14 @@ import Foundation
 // one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated
 // per value, and the coding path becomes `[CodingKey]` only when read.
 //
-// Every container owns its coding path: an immutable `CodingPathNode` (Support/CodingPath.swift),
-// made when the container is opened from the components on the walk's stack, once per level
-// (`currentPathNode()`). Each call on a container runs in its scope (`inScope(of:_:)`): while its
-// level is the one being decoded that is one comparison; a container used after its level
-// ended — kept past its `init(from:)`, or nested with extra components — has the walk's path set
-// to its own for the call. Only `descend` pushes and pops, and popping drops the nodes of the
-// level that ended (`popComponent()`), so no caller keeps a rule by hand.
+// Every container owns its coding path: the index of an immutable `PathNode` (Support/
+// CodingPath.swift) in the decode's `pathNodes`, made when the first container of a level is
+// opened from the components on the walk's stack (`currentPathNode()`). Each call on a container
+// runs in its scope (`inScope(of:_:)`): while its level is the one being decoded that is one
+// comparison; a nested container's call pushes its own components below the level; a container
+// used after its level ended (kept past its `init(from:)`) has the walk's path set to its own for
+// the call. Only `descend` pushes and pops, and popping forgets the node of the level that ended
+// (`popComponent()`), so no caller keeps a rule by hand.
 //
 //     decode(Feed.self)                       path []            current 0  (the root object)
 //       Feed.init(from:) → container(keyedBy:)                   object 0
@@ -50,13 +51,14 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var current: Int
     /// The path to `current`: the walk's stack, pushed and popped by `descend` only.
     @exclusivity(unchecked) var path: [PathComponent]
-    /// The coding-path nodes of the levels on `path`, made when a container is opened at a level:
-    /// entry `i` is the node of `path.prefix(rootDepth + i)`, valid for `i < validNodes`. Entry 0
-    /// is the root's.
-    @exclusivity(unchecked) var scopeNodes: [CodingPathNode]
-    /// The identity of each entry of `scopeNodes`: the scope check reads these, not the nodes, so
-    /// it counts no reference.
-    @exclusivity(unchecked) var scopeIDs = ScratchBuffer<ObjectIdentifier>(capacity: 16)
+    /// The coding paths of this decode's containers (see `PathNode`).
+    @exclusivity(unchecked) var pathNodes = ScratchBuffer<PathNode>(capacity: 0)
+    /// The starting path: the path of `PathNode.root`.
+    @exclusivity(unchecked) var rootPrefix: [PathComponent]
+    /// The nodes of the levels on `path`, made when a container is opened at a level: entry `i`
+    /// is the node of `path.prefix(rootDepth + i)`, valid for `i < validNodes`. Entry 0 is the
+    /// root's.
+    @exclusivity(unchecked) var scopeNodes = ScratchBuffer<Int>(capacity: 0)
     @exclusivity(unchecked) var validNodes = 1
     /// What each scope entered by `enterScope(of:)` changed, innermost last.
     @exclusivity(unchecked) var savedScopes: [SavedScope] = []
@@ -108,9 +110,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.path = path
         self.path.reserveCapacity(16)
         self.rootDepth = path.count
-        self.scopeNodes = []
+        self.rootPrefix = path
         self.current = current
-        setScopeNodes([CodingPathNode(root: path)])
+        scopeNodes.append(PathNode.root)
     }
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
@@ -128,7 +130,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         if let keyPath {
             node = try impl.locate(keyPath: keyPath)
             impl.rootDepth = impl.path.count
-            impl.setScopeNodes([CodingPathNode(root: impl.path)])
+            impl.rootPrefix = impl.path
         }
         impl.update = update
         return try impl.decodeRoot(T.self, node: node)
@@ -251,43 +253,57 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The node of the current path, made (with those of the levels above it) if no container
     /// has been opened at this level yet.
     @inline(__always)
-    func currentPathNode() -> CodingPathNode {
+    func currentPathNode() -> Int {
         let level = path.count - rootDepth
-        if level < validNodes { return scopeNodes[level] }
+        if level < validNodes { return scopeNodes.base[level] }
         return _slowPathMakePathNodes(to: level)
     }
 
     @inline(never)
-    private func _slowPathMakePathNodes(to level: Int) -> CodingPathNode {
-        var node = scopeNodes[validNodes - 1]
+    private func _slowPathMakePathNodes(to level: Int) -> Int {
+        var node = scopeNodes.base[validNodes - 1]
         while validNodes <= level {
-            node = CodingPathNode(parent: node, component: path[rootDepth + validNodes - 1])
-            if validNodes < scopeNodes.count {
-                scopeNodes[validNodes] = node
-                scopeIDs.base[validNodes] = ObjectIdentifier(node)
-            } else {
-                scopeNodes.append(node)
-                scopeIDs.append(ObjectIdentifier(node))
-            }
+            node = appendPathNode(parent: node, path[rootDepth + validNodes - 1])
+            if validNodes < scopeNodes.count { scopeNodes.base[validNodes] = node } else { scopeNodes.append(node) }
             validNodes += 1
         }
         return node
     }
 
-    /// Replaces the level nodes (all valid) and their identities.
-    func setScopeNodes(_ nodes: [CodingPathNode]) {
-        scopeNodes = nodes
-        scopeIDs.removeLast(scopeIDs.count)
-        for node in nodes { scopeIDs.append(ObjectIdentifier(node)) }
-        validNodes = nodes.count
+    /// A new node one `component` below `parent`.
+    func appendPathNode(parent: Int, _ component: PathComponent) -> Int {
+        pathNodes.append(PathNode(parent: parent, depth: pathDepth(of: parent) + 1, component: component))
+        return pathNodes.count - 1
+    }
+
+    /// The number of components of `node`'s path.
+    @inline(__always)
+    func pathDepth(of node: Int) -> Int {
+        node == PathNode.root ? rootDepth : pathNodes.base[node].depth
+    }
+
+    /// The components of `node`'s path.
+    func pathComponents(of node: Int) -> [PathComponent] {
+        var reversed: [PathComponent] = []
+        var index = node
+        while index != PathNode.root {
+            reversed.append(pathNodes.base[index].component)
+            index = pathNodes.base[index].parent
+        }
+        return rootPrefix + reversed.reversed()
+    }
+
+    /// `node`'s coding path, as `Decoder.codingPath` gives it.
+    func codingPath(of node: Int) -> [any CodingKey] {
+        pathComponents(of: node).map(\.codingKey)
     }
 
     /// Runs a container's call with the path at the container's `node`: as it is while the
     /// container's level is being decoded (the common case: one comparison), else set to the
     /// node's path for the call.
     @inline(__always)
-    func inScope<R>(of node: CodingPathNode, _ body: () throws -> R) rethrows -> R {
-        if isCurrentScope(ObjectIdentifier(node), depth: node.depth) { return try body() }
+    func inScope<R>(of node: Int, depth: Int, _ body: () throws -> R) rethrows -> R {
+        if isCurrentScope(node, depth: depth) { return try body() }
         return try _slowPathInScope(of: node, body)
     }
 
@@ -295,51 +311,56 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// result held across the scope's end would make every generic caller fetch `R`'s metadata
     /// on every call (for `R` = `T?`), even when the level is current.
     @inline(never)
-    func _slowPathInScope<R>(of node: CodingPathNode, _ body: () throws -> R) rethrows -> R {
+    func _slowPathInScope<R>(of node: Int, _ body: () throws -> R) rethrows -> R {
         enterScope(of: node)
         defer { leaveScope() }
         return try body()
     }
 
-    /// Whether the node with identity `id` at `depth` is the current level's: then the walk's
-    /// path is that node's path.
+    /// Whether `node`, at `depth`, is the current level's: then the walk's path is its path.
     @inline(__always)
-    func isCurrentScope(_ id: ObjectIdentifier, depth: Int) -> Bool {
+    func isCurrentScope(_ node: Int, depth: Int) -> Bool {
         let level = depth - rootDepth
-        return path.count == depth && level >= 0 && level < validNodes && scopeIDs.base[level] == id
+        return path.count == depth && level >= 0 && level < validNodes && scopeNodes.base[level] == node
     }
 
     /// What `enterScope(of:)` changed, for `leaveScope()` to give back: the components it pushed
-    /// below the current level, or the walk's path and nodes it set aside.
+    /// below the current level, or the walk's path and level nodes it set aside.
     enum SavedScope {
         case pushed(Int)
-        case setAside(path: [PathComponent], nodes: [CodingPathNode], validNodes: Int)
+        case setAside(path: [PathComponent], nodes: [Int], validNodes: Int)
     }
 
     /// Sets the path to `node`'s until `leaveScope()`.
-    func enterScope(of node: CodingPathNode) {
+    func enterScope(of node: Int) {
         // A container nested below the current level (`nestedContainer`) while that level is
         // decoded: its own components go on the path, as a value's key does in `descend`.
-        let below = node.depth - path.count
+        let below = pathDepth(of: node) - path.count
         if below > 0 {
             var ancestor = node
-            for _ in 0 ..< below { ancestor = ancestor.parent ?? ancestor }
-            if isCurrentScope(ObjectIdentifier(ancestor), depth: path.count) {
-                if below == 1, let component = node.component {
-                    path.append(component)
-                } else {
-                    path += node.components.suffix(below)
-                }
+            var components: [PathComponent] = []
+            for _ in 0 ..< below where ancestor != PathNode.root {
+                components.append(pathNodes.base[ancestor].component)
+                ancestor = pathNodes.base[ancestor].parent
+            }
+            if isCurrentScope(ancestor, depth: path.count) {
+                path += components.reversed()
                 savedScopes.append(.pushed(below))
                 return
             }
         }
         // Any other container (kept past its level): the walk's path is set to its own.
-        savedScopes.append(.setAside(path: path, nodes: scopeNodes, validNodes: validNodes))
-        path = node.components
-        // Every container's node descends from this decoder's root node (depth `rootDepth`), so
-        // its chain has the layout of `scopeNodes`.
-        setScopeNodes(node.chain)
+        savedScopes.append(.setAside(path: path, nodes: Array(UnsafeBufferPointer(start: scopeNodes.base, count: scopeNodes.count)),
+                                     validNodes: validNodes))
+        path = pathComponents(of: node)
+        var chain: [Int] = []
+        var index = node
+        while index != PathNode.root {
+            chain.append(index)
+            index = pathNodes.base[index].parent
+        }
+        chain.append(PathNode.root)
+        setScopeNodes(chain.reversed())
     }
 
     /// Gives back what the last `enterScope(of:)` changed.
@@ -352,6 +373,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             setScopeNodes(nodes)
             validNodes = valid
         }
+    }
+
+    /// Replaces the level nodes (all valid).
+    private func setScopeNodes(_ nodes: [Int]) {
+        scopeNodes.removeLast(scopeNodes.count)
+        for node in nodes { scopeNodes.append(node) }
+        validNodes = nodes.count
     }
 
     /// The source text of a string or number node.

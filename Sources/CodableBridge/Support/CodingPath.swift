@@ -110,74 +110,30 @@ private func appendStep(_ string: String, _ int: Int?, to result: inout String) 
     }
 }
 
-/// The coding path of a container: an immutable node in a list that runs up to the root.
+/// One node of the coding paths of a decode's containers (`DecoderImpl.pathNodes`).
 ///
-/// Every container the decoder hands out owns one, so a container kept past the `init(from:)`
-/// that opened it still knows where it is; the path is spelt out only when somebody reads it.
-/// The containers nested in one (`nestedContainer(forKey:)`) extend its node by one component.
+/// A decode keeps its containers' paths as nodes in one append-only list, each node a component
+/// and the index of its parent; a container holds the index of its node, which never changes, so
+/// a container kept past the `init(from:)` that opened it still knows where it is, and the path is
+/// spelt out only when somebody reads it. A node is made when the first container of a level is
+/// opened (and shared by the others of that level); a nested container
+/// (`nestedContainer(forKey:)`) gets a node one component below its parent's. Index
+/// `PathNode.root` (-1) is the decode's starting path.
 ///
-///     root []                      the decode's starting path (empty, or a key path's segments)
-///      └─ statuses                 Feed's container
-///          └─ [2]                  the third Status's container
-///              └─ user             a container nested with nestedContainer(forKey: .user)
-final class CodingPathNode {
-    let parent: CodingPathNode?
-    /// This node's step; the root's steps are `rootPrefix`.
-    let component: PathComponent?
-    /// The root's whole path (a key path's segments, a child decoder's starting path).
-    let rootPrefix: [PathComponent]
+///     index  parent  component       the list after decoding {"statuses": [{"user": {…}}, …]}
+///       0     root   statuses        (made for the first Status's container, as its parent)
+///       1      0     [0]             the first Status's container
+///       2      1     user            its User's container
+///       3      0     [1]             the second Status's container
+///
+/// The list grows with the containers a decode opens and goes away with the decoder; the nodes
+/// hold no references, so making one is an append and a container copies no reference.
+struct PathNode {
+    /// The node of the decode's starting path (`[]`, a key path's segments, a child decoder's path).
+    static let root = -1
+
+    let parent: Int
     /// The number of components from the root of the coding path to this node.
     let depth: Int
-
-    /// A root node for a decode that starts at `prefix`.
-    init(root prefix: [PathComponent]) {
-        parent = nil
-        component = nil
-        rootPrefix = prefix
-        depth = prefix.count
-    }
-
-    /// The node one `component` below `parent`.
-    init(parent: CodingPathNode, component: PathComponent) {
-        self.parent = parent
-        self.component = component
-        rootPrefix = []
-        depth = parent.depth + 1
-    }
-
-    /// The node one step below this one.
-    func appending(_ component: PathComponent) -> CodingPathNode {
-        CodingPathNode(parent: self, component: component)
-    }
-
-    /// The components from the root to this node.
-    var components: [PathComponent] {
-        var result: [PathComponent] = []
-        result.reserveCapacity(depth)
-        appendComponents(to: &result)
-        return result
-    }
-
-    private func appendComponents(to result: inout [PathComponent]) {
-        if let parent {
-            parent.appendComponents(to: &result)
-        } else {
-            result += rootPrefix
-        }
-        if let component { result.append(component) }
-    }
-
-    /// The coding path, as `Decoder.codingPath` gives it.
-    var codingPath: [any CodingKey] { components.map(\.codingKey) }
-
-    /// The nodes from the root to this one.
-    var chain: [CodingPathNode] {
-        var nodes: [CodingPathNode] = []
-        var node: CodingPathNode? = self
-        while let current = node {
-            nodes.append(current)
-            node = current.parent
-        }
-        return nodes.reversed()
-    }
+    let component: PathComponent
 }
