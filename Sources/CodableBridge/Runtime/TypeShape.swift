@@ -24,7 +24,8 @@
 //
 // Portable replacement (`CODABLEBRIDGE_PORTABLE`, or a failed self-check): plain Swift cannot
 // tell a type's kind without an instance. `isEnum` answers `nil` (unknown: `ModelMeta` then takes
-// a model declaring an enum tagging for an enum); `mayBeEnum`, `mayBeOptional` and
+// a model declaring an enum tagging for an enum), or asks `Mirror` about a sample value when the
+// caller has one; `mayBeEnum`, `mayBeOptional` and
 // `mayBeDictionary` answer `true`, leaving the decision to the `as?` that follows them;
 // `descriptor(of:)` is `nil`; `caseNames` lists the cases of a `CaseIterable` key only.
 
@@ -39,6 +40,12 @@ package enum TypeShape {
         guard layoutHolds else { return nil }
         return kind(of: type) == 0x201
         #endif
+    }
+
+    /// Whether `type` is an enum, asking `sample` — a value of the type — when the metadata
+    /// cannot tell (portable mode: `Mirror`'s display style).
+    package static func isEnum(_ type: Any.Type, sample: () -> Any) -> Bool {
+        isEnum(type) ?? (Mirror(reflecting: sample()).displayStyle == .enum)
     }
 
     /// Whether `type` may be an enum: `false` means it certainly is not.
