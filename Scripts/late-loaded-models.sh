@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that a model declared in a library opened with `dlopen` is decoded as a model, including a
-# retroactive conformance for a type loaded at launch (the conformance index, `ConformanceIndex` in
-# Sources/CodableBridge, re-reads the images). Linux only; CI runs it.
+# retroactive conformance for a type loaded at launch (the conformance index re-reads the images:
+# Sources/CodableBridge/Runtime/ConformanceRecords.swift). Linux only; CI runs it.
 #
 #     Scripts/late-loaded-models.sh
 #

@@ -9,6 +9,11 @@
 # per mode: one twitter.json decode, or 1 000 decodes of one small object. Needs valgrind.
 # Modes report-strict and unknown-keys-strict decode twitter.json strictly with a report, with
 # `unknownKeyStrategy` .ignore and .report (what tracking unknown keys costs on a clean payload).
+#
+# SWIFT_FLAGS passes compiler flags to the release build, each as `-Xswiftc`; the portable build
+# (Docs/Design.md, "Runtime/ and CODABLEBRIDGE_PORTABLE"):
+#
+#     SWIFT_FLAGS=-DCODABLEBRIDGE_PORTABLE Benchmarks/Scripts/profile_mapped.sh
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/../.." && pwd)
 BENCH="$REPO/Benchmarks/Benchmarks/CodableBridgeBenchmarks"
@@ -71,7 +76,9 @@ case "small-mapped": try run(SmallMapped.self, lenient, small, times: n * 1000)
 default: fatalError("unknown mode \(mode)")
 }
 EOF
-(cd "$WORK" && swift build -c release >/dev/null)
+FLAGS=()
+for flag in ${SWIFT_FLAGS:-}; do FLAGS+=(-Xswiftc "$flag"); done
+(cd "$WORK" && swift build -c release "${FLAGS[@]}" >/dev/null)
 instructions() {
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.$1.$2.out" \
         "$WORK/.build/release/MapProf" "$1" "$2" "$PAYLOADS/Resources/twitter.json" 2>&1 | grep -o "Collected : [0-9]*" | grep -o "[0-9]*"

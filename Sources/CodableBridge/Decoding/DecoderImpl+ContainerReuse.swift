@@ -13,7 +13,8 @@
 // reused, so reuse is invisible to the caller.
 //
 // The box is reached through `KeyedDecodingContainer`'s layout: one class reference. That is
-// checked (`boxReference(of:)`); where it does not hold, containers are simply not reused. The
+// checked (Runtime/KeyedContainerBox.swift); where it does not hold, and in portable mode,
+// containers are simply not reused. The
 // entry point clears the list when the decode ends (`endReuse()`), which breaks the cycle
 // impl → box → container → impl.
 
@@ -94,7 +95,7 @@ class KeyedContainerFields {
 /// A keyed container a decode made and may hand out again (see the design note above).
 struct ReusableContainer {
     let keyType: ObjectIdentifier
-    /// The standard library's box, as `boxReference(of:)` gives it.
+    /// The standard library's box, as `KeyedContainerBox.box(of:)` gives it.
     var box: AnyObject
     let fields: KeyedContainerFields
 }
@@ -113,8 +114,7 @@ extension DecoderImpl {
         while index < reusableContainers.count {
             if reusableContainers[index].keyType == keyType, isKnownUniquelyReferenced(&reusableContainers[index].box) {
                 reusableContainers[index].fields.open(object, meta: meta)
-                // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type)
-                return unsafeBitCast(reusableContainers[index].box, to: KeyedDecodingContainer<Key>.self)
+                return KeyedContainerBox.container(ofBox: reusableContainers[index].box, as: Key.self)
             }
             index += 1
         }
@@ -122,19 +122,11 @@ extension DecoderImpl {
         let wrapped = KeyedDecodingContainer(container)
         // The root's container is made once per decode: keeping it would only cost the list.
         if reusesContainers, !path.isEmpty, reusableContainers.count < DecoderImpl.reusableContainerLimit,
-           let box = DecoderImpl.boxReference(of: wrapped)
+           let box = KeyedContainerBox.box(of: wrapped)
         {
             reusableContainers.append(ReusableContainer(keyType: keyType, box: box, fields: container))
         }
         return wrapped
-    }
-
-    /// The box a `KeyedDecodingContainer` is a reference to, or `nil` if its layout is not one
-    /// reference.
-    @inline(__always)
-    static func boxReference<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
-        guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return nil }
-        return unsafeBitCast(container, to: AnyObject.self)
     }
 
     /// Drops the kept containers: the decode is over (they refer to the impl, which refers to

@@ -127,13 +127,62 @@ extension DecoderImpl {
 
     /// For a model with a `keyStyle`: styled JSON key → property, over the coding keys of `Key`
     /// (`nil` without a style; empty when the keys cannot be listed).
-    func styledProperties<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta) -> [String: String]? {
+    ///
+    /// When the keys cannot be listed (portable mode: `TypeShape.caseNames`), `members` — the
+    /// object's JSON keys — are turned back into the property names their style could come from,
+    /// each kept only when it is a coding key whose styled key is that member.
+    func styledProperties<Key: CodingKey>(_ type: Key.Type, meta: ModelMeta, members: () -> [String]) -> [String: String]? {
         guard meta.keyStyle != nil else { return nil }
         var properties: [String: String] = [:]
-        for name in TypeShape.caseNames(of: Key.self) ?? [] {
+        for name in TypeShape.caseNames(of: Key.self) ?? unstyledCandidates(members()) {
+            guard Key(stringValue: name) != nil else { continue }
             if let styled = meta.styledKey(for: name), properties[styled] == nil { properties[styled] = name }
         }
         return properties
+    }
+
+    /// The JSON keys of `object`'s members, in document order.
+    func memberKeys(of object: Int) -> [String] {
+        var keys: [String] = []
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            keys.append(text(member))
+            member = next(member + 1)
+        }
+        return keys
+    }
+
+    /// Property names a styled key may come from: its words (split at `_`, `-` and a capital after
+    /// a lowercase letter) joined in lower camel case, each word after the first capitalised or all
+    /// capitals (`user-id` → `userId`, `userID`).
+    private func unstyledCandidates(_ keys: [String]) -> [String] {
+        var candidates: [String] = []
+        for key in keys {
+            candidates.append(key)
+            var words: [String] = []
+            var word = ""
+            var previousIsLower = false
+            for character in key {
+                if character == "_" || character == "-" || (character.isUppercase && previousIsLower) {
+                    if !word.isEmpty { words.append(word) }
+                    word = character == "_" || character == "-" ? "" : String(character)
+                } else {
+                    word.append(character)
+                }
+                previousIsLower = character.isLowercase || character.isNumber
+            }
+            if !word.isEmpty { words.append(word) }
+            guard let first = words.first, words.count <= 6 else { continue }
+            for mask in 0 ..< (1 << (words.count - 1)) {
+                var name = first.lowercased()
+                for (index, word) in words.dropFirst().enumerated() {
+                    name += mask & (1 << index) != 0 ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst().lowercased()
+                }
+                candidates.append(name)
+            }
+        }
+        return candidates
     }
 
     /// After the first decode of a model type: records its known JSON keys, and checks that no

@@ -55,7 +55,7 @@ extension DecoderImpl {
                 }
             }
             // With a key style, a member is the property whose styled key it is.
-            let styledProperties = meta.flatMap { impl.styledProperties(Key.self, meta: $0) }
+            let styledProperties = meta.flatMap { impl.styledProperties(Key.self, meta: $0) { impl.memberKeys(of: object) } }
             var member = object + 1
             var ordinal = 0
             let end = impl.nodes[object].payload

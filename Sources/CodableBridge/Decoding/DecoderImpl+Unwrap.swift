@@ -53,7 +53,8 @@ extension DecoderImpl {
             // Not `as?`: the runtime's first answer for a type scans every conformance record of
             // the process, and the index mostly knows it already (ConformanceIndex.swift).
             kind = .model(model)
-        } else if TypeShape.isEnum(T.self), let enumType = ConformanceIndex.unknownCaseType(T.self) {
+        } else if TypeShape.mayBeEnum(T.self), let enumType = ConformanceIndex.unknownCaseType(T.self),
+                  TypeShape.isEnum(T.self, sample: { enumType.unknownCase }) {
             kind = .unknownCase(enumType)
         } else {
             kind = .plain

@@ -40,10 +40,10 @@ extension EncoderImpl {
             }
             // Only dictionaries and optionals are asked: a first conformance check of a type
             // scans every conformance record of the process (ConformanceIndex.swift).
-            if TypeShape.isDictionary(type), type is any StringKeyedDictionaryEncoding.Type {
+            if TypeShape.mayBeDictionary(type), type is any StringKeyedDictionaryEncoding.Type {
                 traits.insert(.stringKeyedDictionary)
             }
-            if TypeShape.isOptional(type), type is any OptionalEncoding.Type { traits.insert(.optional) }
+            if TypeShape.mayBeOptional(type), type is any OptionalEncoding.Type { traits.insert(.optional) }
             self = traits
         }
     }

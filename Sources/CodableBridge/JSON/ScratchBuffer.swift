@@ -115,7 +115,7 @@ struct ScratchBuffer<Element>: ~Copyable {
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
         let newCapacity = grownCapacity(max(capacity * 2, minimum, 16))
-        if _isPOD(Element.self), capacity > 0 {
+        if PlainData.isPlain(Element.self), capacity > 0 {
             base = base.reallocatedWithMalloc(capacity: newCapacity)
         } else {
             let newBase = UnsafeMutablePointer<Element>.allocateWithMalloc(capacity: newCapacity)

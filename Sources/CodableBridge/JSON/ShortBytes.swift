@@ -5,16 +5,9 @@
 // copies them one at a time. Keys, short strings and number text
 // are most of a parsed document's strings, and the parser has validated them already.
 //
-// On 64-bit platforms the inline form is part of the standard library's stable ABI
-// (`StringObject.swift`): the first word holds bytes 0..<8, the second bytes 8..<15 and, in its
-// top byte, the discriminator — `0xE0` (immortal, ASCII, small) plus the byte count — with every
-// unused byte zero. So a short ASCII string is its bytes loaded as two words plus that byte:
-//
-//     "id"           → (0x0000_0000_0000_6469, 0xE200_0000_0000_0000)
-//     "screen_name"  → (0x6E5F_6E65_6572_6373, 0xEB00_0000_0065_6D61)
-//
-// `ShortBytesTests` checks, byte for byte, that the result equals what `String(decoding:as:)`
-// makes, for every length. Elsewhere (32-bit platforms) the standard initializer is used.
+// The inline form and its self-check are in Runtime/SmallString.swift (with its portable
+// replacement, `String(decoding:as:)`). `ShortBytesTests` checks, byte for byte, that the result
+// equals what `String(decoding:as:)` makes, for every length.
 //
 // The writer reads the same form the other way (`init?(inlineASCII:)`): a key or short value held
 // inline is escaped and stored as two words, without borrowing its UTF-8 through a closure.
@@ -62,29 +55,17 @@ struct ShortBytes: Equatable {
     /// The string of these bytes, which must be ASCII (``isASCII``).
     @inline(__always)
     func asciiString() -> String {
-        #if arch(x86_64) || arch(arm64)
-        return unsafeBitCast((head, tail | UInt64(0xE0 | count) << 56), to: String.self)
-        #else
-        return withUnsafeBytes(of: (head.littleEndian, tail.littleEndian)) { raw in
-            String(decoding: raw.prefix(count), as: UTF8.self)
-        }
-        #endif
+        SmallString.ascii(head: head, tail: tail, count: count)
     }
 
     /// The bytes of `string` when it is held inline and is ASCII; `nil` for any other string (a
     /// longer one, one with a non-ASCII byte, one backed by a buffer or bridged), and always on
-    /// platforms whose inline layout is not read here.
+    /// platforms whose inline layout is not read (Runtime/SmallString.swift).
     @inline(__always)
     init?(inlineASCII string: String) {
-        #if arch(x86_64) || arch(arm64)
-        let (head, object) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        // The discriminator's top nibble: immortal, ASCII, small (see the note at the top).
-        guard object &>> 60 == 0xE else { return nil }
-        self.head = head
-        self.tail = object & 0x00FF_FFFF_FFFF_FFFF
-        self.count = Int(truncatingIfNeeded: (object &>> 56) & 0xF)
-        #else
-        return nil
-        #endif
+        guard let words = SmallString.inlineASCII(string) else { return nil }
+        head = words.head
+        tail = words.tail
+        count = words.count
     }
 }

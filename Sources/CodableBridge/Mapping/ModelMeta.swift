@@ -84,7 +84,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package let keyStyle: KeyStyle?
     /// The type's `enumTagging`.
     package let enumTagging: EnumTagging
-    /// Whether the type is an enum (`TypeShape.isEnum`): its coding keys are its cases.
+    /// Whether the type is an enum (`TypeShape.isEnum`): its coding keys are its cases. In
+    /// portable mode, whether it declares an enum tagging that rewrites.
     package let isEnum: Bool
     /// Whether decoding checks the enum's tag against its cases (an enum with a tagging style
     /// or renamed cases; a plain enum keeps its own `init(from:)`'s errors).
@@ -221,7 +222,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         self.flattened = flattened
         keyStyle = type.keyStyle
         enumTagging = type.enumTagging
-        isEnum = TypeShape.isEnum(type)
+        // Portable mode cannot tell an enum from its type: a declared tagging says it is one.
+        isEnum = TypeShape.isEnum(type) ?? type.enumTagging.rewrites
         if let tagKey = enumTagging.tagKey, tagKey.isEmpty {
             throw .emptyTagKey(typeName, tagging: enumTagging)
         }

@@ -7,7 +7,8 @@
 /// No case holds an `any CodingKey`: an opaque existential would make the whole enum
 /// address-only, so that every copy and destroy — the decoder makes one component per property
 /// it reads — went through the runtime's value witnesses.
-/// A property's key is kept as its bits when it is plain data (``plainKey(_:_:)``), else boxed.
+/// A property's key is kept as its bits when it is plain data (``plainKey(_:_:)``,
+/// Runtime/PlainData.swift), else boxed.
 enum PathComponent {
     /// A property whose `CodingKey` is plain bits of at most eight bytes (every synthesized
     /// `CodingKeys` enum), kept as those bits and the key's type.
@@ -24,10 +25,8 @@ enum PathComponent {
     /// A property, through the model's own `CodingKey`.
     @inline(__always)
     static func key<K: CodingKey>(_ key: K) -> PathComponent {
-        guard _isPOD(K.self), MemoryLayout<K>.size <= MemoryLayout<UInt64>.size else { return .boxedKey(CodingKeyBox(key)) }
-        var bits: UInt64 = 0
-        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: key, as: K.self) }
-        return .plainKey(bits, K.self)
+        guard PlainData.fitsInBits(K.self) else { return .boxedKey(CodingKeyBox(key)) }
+        return .plainKey(PlainData.bits(of: key), K.self)
     }
 
     /// Whether this step is a property (as opposed to an element or a dictionary member).
@@ -51,7 +50,7 @@ enum PathComponent {
     /// The key stored by ``key(_:)`` as bits: eight bytes hold any key of at most eight bytes,
     /// at an alignment that suits it.
     private static func load<K: CodingKey>(_ type: K.Type, from bits: UInt64) -> any CodingKey {
-        withUnsafeBytes(of: bits) { $0.load(as: K.self) }
+        PlainData.value(K.self, from: bits)
     }
 }
 

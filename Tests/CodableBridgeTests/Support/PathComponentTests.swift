@@ -20,19 +20,26 @@ import Testing
         return (component.codingKey, false)
     }
 
+    /// Portable mode keeps every key boxed (Runtime/PlainData.swift); it comes back the same.
+    #if CODABLEBRIDGE_PORTABLE
+    private static let plainKeys = false
+    #else
+    private static let plainKeys = true
+    #endif
+
     @Test func plainKeysComeBackAsTheSameKeyOfTheSameType() {
         for key in [Keys.id, .name, .nested] {
             let (back, isPlain) = roundTrip(key)
-            #expect(isPlain)
+            #expect(isPlain == Self.plainKeys)
             #expect(back as? Keys == key)
             #expect(back.stringValue == key.stringValue)
         }
         let (only, onlyIsPlain) = roundTrip(OnlyKey.only)
-        #expect(onlyIsPlain)
+        #expect(onlyIsPlain == Self.plainKeys)
         #expect(only as? OnlyKey == .only)
         for key in [IntKeys.first, .second] {
             let (back, isPlain) = roundTrip(key)
-            #expect(isPlain)
+            #expect(isPlain == Self.plainKeys)
             #expect(back as? IntKeys == key)
             #expect(back.intValue == key.intValue)
         }

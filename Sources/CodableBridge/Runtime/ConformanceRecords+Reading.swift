@@ -1,7 +1,8 @@
-// ConformanceIndex+Reading — how the conformance index reads the runtime's metadata sections into
-// a snapshot (the layouts are described in ConformanceIndex.swift's design comment).
+// ConformanceRecords+Reading — how the conformance index reads the runtime's metadata sections
+// into a snapshot (the layouts, the self-check and the portable replacement are described in
+// ConformanceRecords.swift's design comment).
 
-#if os(Linux) && (arch(x86_64) || arch(arm64))
+#if os(Linux) && (arch(x86_64) || arch(arm64)) && !CODABLEBRIDGE_PORTABLE
 import Synchronization
 
 extension LinuxIndex {
@@ -54,13 +55,13 @@ extension LinuxIndex {
     private typealias Mark = (type: UInt, bit: UInt, conformance: UInt)
 
     /// Reads every image's records into a new snapshot, and checks it (`selfCheck`).
-    static func build() -> UnsafeMutablePointer<Snapshot> {
+    static func build<Protocols: IndexedProtocols>(_ protocols: Protocols.Type) -> UnsafeMutablePointer<Snapshot> {
         let images = images()
         var marks: [Mark] = []
         var spans: [(UInt, UInt)] = []
-        let mappable = protocolDescriptor((any MappableCodable).self)
-        let unknownCase = protocolDescriptor((any UnknownCaseRepresentable).self)
-        var readable = RuntimeFunctions.enumerateSections != nil && mappable != nil && unknownCase != nil
+        let first = protocolDescriptor(Protocols.first)
+        let second = protocolDescriptor(Protocols.second)
+        var readable = RuntimeFunctions.enumerateSections != nil && first != nil && second != nil
         for sections in images where readable {
             guard (1...64).contains(sections.load(as: UInt.self)) else {  // the layout's version
                 readable = false
@@ -69,7 +70,7 @@ extension LinuxIndex {
             if let records = sections.load(fromByteOffset: 48, as: UnsafeRawPointer?.self) {
                 let end = records + sections.load(fromByteOffset: 56, as: Int.self)
                 // safe: `readable` says both were found
-                readConformances(records, end, mappable.unsafelyUnwrapped, unknownCase.unsafelyUnwrapped, into: &marks)
+                readConformances(records, end, first.unsafelyUnwrapped, second.unsafelyUnwrapped, into: &marks)
             }
             if let records = sections.load(fromByteOffset: 64, as: UnsafeRawPointer?.self),
                 let span = descriptorSpan(records, records + sections.load(fromByteOffset: 72, as: Int.self))
@@ -87,7 +88,7 @@ extension LinuxIndex {
             while slots[slot] != 0 && slots[slot] & ~3 != mark.type { slot = (slot + 1) & (slotCount - 1) }
             let seen = slots[slot] & mark.bit != 0  // a second record of the same conformance
             slots[slot] |= mark.type | mark.bit
-            if mark.bit == IndexedProtocol.mappableCodable.rawValue { conformances[slot] = seen ? 0 : mark.conformance }
+            if mark.bit == ConformanceRecords.firstBit { conformances[slot] = seen ? 0 : mark.conformance }
         }
         let witnessTables = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: slotCount)
         for slot in 0..<slotCount { (witnessTables + slot).initialize(to: Atomic(0)) }
@@ -101,22 +102,21 @@ extension LinuxIndex {
                 spans: spanStorage, spanCount: spans.count, isActive: readable
             )
         )
-        if readable && !selfCheck(snapshot.pointee) { snapshot.pointee.isActive = false }
+        if readable && !selfCheck(snapshot.pointee, Protocols.self) { snapshot.pointee.isActive = false }
         return snapshot
     }
 
     /// Marks the types named by the conformance records in `start..<end` that are to one of
     /// the two protocols. Most records are to other protocols: the loop reads two offsets each.
     private static func readConformances(
-        _ start: UnsafeRawPointer, _ end: UnsafeRawPointer, _ mappable: UInt, _ unknownCase: UInt, into marks: inout [Mark]
+        _ start: UnsafeRawPointer, _ end: UnsafeRawPointer, _ first: UInt, _ second: UInt, into marks: inout [Mark]
     ) {
         var record = start
         while record < end {
             let descriptor = record + Int(record.load(as: Int32.self))
             record += 4
             guard let proto = target(of: descriptor, indirectable: true) else { continue }
-            let bit = proto == mappable ? IndexedProtocol.mappableCodable.rawValue
-                : proto == unknownCase ? IndexedProtocol.unknownCaseRepresentable.rawValue : 0
+            let bit = proto == first ? ConformanceRecords.firstBit : proto == second ? ConformanceRecords.secondBit : 0
             guard bit != 0 else { continue }
             let flags = descriptor.load(fromByteOffset: 12, as: UInt32.self)
             let typeField = descriptor + 4
@@ -127,7 +127,7 @@ extension LinuxIndex {
             default: type = nil  // an Objective-C class: classes are never answered from here
             }
             guard let type, type & 3 == 0 else { continue }
-            let usable = bit == IndexedProtocol.mappableCodable.rawValue && usable(flags, type)
+            let usable = bit == ConformanceRecords.firstBit && usable(flags, type)
             marks.append((type, bit, usable ? UInt(bitPattern: descriptor) : 0))
         }
     }
@@ -167,23 +167,24 @@ extension LinuxIndex {
 
     /// The probes conform, with the witness table the runtime finds, and `Int` (in the standard
     /// library's image) does not.
-    private static func selfCheck(_ snapshot: Snapshot) -> Bool {
+    private static func selfCheck<Protocols: IndexedProtocols>(_ snapshot: Snapshot, _ protocols: Protocols.Type) -> Bool {
         guard let getWitnessTable = RuntimeFunctions.getWitnessTable else { return false }
-        func answer(_ type: Any.Type, _ indexed: IndexedProtocol) -> Answer? {
+        func answer(_ type: Any.Type, _ bit: UInt) -> Answer? {
             guard let descriptor = TypeShape.descriptor(of: type) else { return nil }
-            return snapshot.answer(UInt(bitPattern: descriptor), indexed.rawValue)
+            return snapshot.answer(UInt(bitPattern: descriptor), bit)
         }
-        let probe: Any.Type = ConformanceIndexProbeModel.self
-        guard case .conforms(usableSlot: let slot?) = answer(probe, .mappableCodable),
+        let probe = Protocols.firstProbe
+        guard case .conforms(usableSlot: let slot?) = answer(probe, ConformanceRecords.firstBit),
             let conformance = UnsafeRawPointer(bitPattern: snapshot.modelConformances[slot]),
-            let runtime = probe as? any MappableCodable.Type
+            let runtime = Protocols.castToFirst(probe),
+            let fromRuntime = MetatypeWords(runtime, as: Protocols.FirstMetatype.self)
         else { return false }
         let metadata = unsafeBitCast(probe, to: UnsafeRawPointer.self)
-        let fromRuntime = MetatypeWords(runtime)
         return fromRuntime.metadata == metadata && fromRuntime.witnessTable == getWitnessTable(conformance, metadata, nil)
-            && answer(ConformanceIndexProbeModel.self, .unknownCaseRepresentable) == .doesNotConform
-            && answer(ConformanceIndexProbeEnum.self, .unknownCaseRepresentable) == .conforms(usableSlot: nil)
-            && answer(Int.self, .mappableCodable) == .doesNotConform
+            && answer(probe, ConformanceRecords.secondBit) == .doesNotConform
+            && answer(Protocols.secondProbe, ConformanceRecords.secondBit) == .conforms(usableSlot: nil)
+            && answer(Protocols.secondProbe, ConformanceRecords.firstBit) == .doesNotConform
+            && answer(Int.self, ConformanceRecords.firstBit) == .doesNotConform
     }
 }
 

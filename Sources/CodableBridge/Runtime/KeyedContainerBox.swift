@@ -1,0 +1,95 @@
+// KeyedContainerBox — the standard library's box inside a `KeyedDecodingContainer`, so that the
+// decoder can keep a container and hand it out again (Decoding/DecoderImpl+ContainerReuse.swift).
+//
+// Relies on: `KeyedDecodingContainer<Key>` being one reference to its box (a
+// `_KeyedDecodingContainerBox<Concrete>`), which is not public API. Seen as `AnyObject`, the
+// reference tells whether anybody else still holds the container (`isKnownUniquelyReferenced`),
+// and cast back it is the container again.
+//
+// Self-check (`layoutHolds`, once, at the first container kept): a probe container of a
+// one-reference size comes back from its box as the same container (its `allKeys`), two copies
+// share one box, and the box's class is the standard library's box. Every call also checks the
+// size for its key type. `KeyedContainerBoxTests` asserts the check passes.
+//
+// Portable replacement (`CODABLEBRIDGE_PORTABLE`, or a failed check): there is no box, so the
+// decoder keeps no container and makes a new one each time.
+
+/// The box of a `KeyedDecodingContainer` (see the comment above).
+enum KeyedContainerBox {
+    /// The box `container` is a reference to; `nil` when its layout is not one reference, and
+    /// always in portable mode.
+    @inline(__always)
+    static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
+        #if CODABLEBRIDGE_PORTABLE
+        return nil
+        #else
+        guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size, layoutHolds else { return nil }
+        return unsafeBitCast(container, to: AnyObject.self)
+        #endif
+    }
+
+    /// The container whose box is `box`, which ``box(of:)`` gave for a container of the same
+    /// key type.
+    @inline(__always)
+    static func container<Key: CodingKey>(ofBox box: AnyObject, as type: Key.Type) -> KeyedDecodingContainer<Key> {
+        #if CODABLEBRIDGE_PORTABLE
+        preconditionFailure("no container box exists in portable mode")
+        #else
+        // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type)
+        return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        #endif
+    }
+
+    #if !CODABLEBRIDGE_PORTABLE
+    /// Whether a container is one reference to its box, checked once (see the comment above).
+    static let layoutHolds: Bool = selfCheck()
+
+    private static func selfCheck() -> Bool {
+        guard MemoryLayout<KeyedDecodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size else { return false }
+        let wrapped = KeyedDecodingContainer(ProbeContainer())
+        let copy = wrapped
+        let box = unsafeBitCast(wrapped, to: AnyObject.self)
+        guard box === unsafeBitCast(copy, to: AnyObject.self),
+            String(describing: type(of: box)).contains("KeyedDecodingContainerBox")
+        else { return false }
+        let back = unsafeBitCast(box, to: KeyedDecodingContainer<ProbeKey>.self)
+        return back.allKeys == [.probe] && back.codingPath.isEmpty && back.contains(.probe)
+    }
+
+    private enum ProbeKey: CodingKey { case probe, other }
+
+    /// A container whose answers the check can recognise; it decodes nothing.
+    private struct ProbeContainer: KeyedDecodingContainerProtocol {
+        typealias Key = ProbeKey
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [ProbeKey] { [.probe] }
+        func contains(_ key: ProbeKey) -> Bool { key == .probe }
+        func decodeNil(forKey key: ProbeKey) throws -> Bool { true }
+        func decode(_ type: Bool.Type, forKey key: ProbeKey) throws -> Bool { throw failure(key) }
+        func decode(_ type: String.Type, forKey key: ProbeKey) throws -> String { throw failure(key) }
+        func decode(_ type: Double.Type, forKey key: ProbeKey) throws -> Double { throw failure(key) }
+        func decode(_ type: Float.Type, forKey key: ProbeKey) throws -> Float { throw failure(key) }
+        func decode(_ type: Int.Type, forKey key: ProbeKey) throws -> Int { throw failure(key) }
+        func decode(_ type: Int8.Type, forKey key: ProbeKey) throws -> Int8 { throw failure(key) }
+        func decode(_ type: Int16.Type, forKey key: ProbeKey) throws -> Int16 { throw failure(key) }
+        func decode(_ type: Int32.Type, forKey key: ProbeKey) throws -> Int32 { throw failure(key) }
+        func decode(_ type: Int64.Type, forKey key: ProbeKey) throws -> Int64 { throw failure(key) }
+        func decode(_ type: UInt.Type, forKey key: ProbeKey) throws -> UInt { throw failure(key) }
+        func decode(_ type: UInt8.Type, forKey key: ProbeKey) throws -> UInt8 { throw failure(key) }
+        func decode(_ type: UInt16.Type, forKey key: ProbeKey) throws -> UInt16 { throw failure(key) }
+        func decode(_ type: UInt32.Type, forKey key: ProbeKey) throws -> UInt32 { throw failure(key) }
+        func decode(_ type: UInt64.Type, forKey key: ProbeKey) throws -> UInt64 { throw failure(key) }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: ProbeKey) throws -> T { throw failure(key) }
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type, forKey key: ProbeKey
+        ) throws -> KeyedDecodingContainer<NestedKey> { throw failure(key) }
+        func nestedUnkeyedContainer(forKey key: ProbeKey) throws -> any UnkeyedDecodingContainer { throw failure(key) }
+        func superDecoder() throws -> any Decoder { throw failure(.probe) }
+        func superDecoder(forKey key: ProbeKey) throws -> any Decoder { throw failure(key) }
+
+        private func failure(_ key: ProbeKey) -> DecodingError {
+            .keyNotFound(key, DecodingError.Context(codingPath: [], debugDescription: "probe"))
+        }
+    }
+    #endif
+}
