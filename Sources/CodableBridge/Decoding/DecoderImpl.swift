@@ -55,10 +55,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var pathNodes = ScratchBuffer<PathNode>(capacity: 0)
     /// The starting path: the path of `PathNode.root`.
     @exclusivity(unchecked) var rootPrefix: [PathComponent]
-    /// The nodes of the levels on `path`, made when a container is opened at a level: entry `i`
-    /// is the node of `path.prefix(rootDepth + i)`, valid for `i < validNodes`. Entry 0 is the
-    /// root's.
+    /// The nodes of the levels below the root on `path`, made when a container is opened at a
+    /// level: entry `i` is the node of `path.prefix(rootDepth + i + 1)`, valid for
+    /// `i + 1 < validNodes` (the root level's node is always `PathNode.root`, so a decode that
+    /// opens containers at its root only allocates nothing here).
     @exclusivity(unchecked) var scopeNodes = ScratchBuffer<Int>(capacity: 0)
+    /// The number of levels, the root's included, whose node is made.
     @exclusivity(unchecked) var validNodes = 1
     /// What each scope entered by `enterScope(of:)` changed, innermost last.
     @exclusivity(unchecked) var savedScopes: [SavedScope] = []
@@ -112,7 +114,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.rootDepth = path.count
         self.rootPrefix = path
         self.current = current
-        scopeNodes.append(PathNode.root)
     }
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
@@ -255,16 +256,17 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @inline(__always)
     func currentPathNode() -> Int {
         let level = path.count - rootDepth
-        if level < validNodes { return scopeNodes.base[level] }
+        if level == 0 { return PathNode.root }
+        if level < validNodes { return scopeNodes.base[level - 1] }
         return _slowPathMakePathNodes(to: level)
     }
 
     @inline(never)
     private func _slowPathMakePathNodes(to level: Int) -> Int {
-        var node = scopeNodes.base[validNodes - 1]
+        var node = validNodes == 1 ? PathNode.root : scopeNodes.base[validNodes - 2]
         while validNodes <= level {
             node = appendPathNode(parent: node, path[rootDepth + validNodes - 1])
-            if validNodes < scopeNodes.count { scopeNodes.base[validNodes] = node } else { scopeNodes.append(node) }
+            if validNodes - 1 < scopeNodes.count { scopeNodes.base[validNodes - 1] = node } else { scopeNodes.append(node) }
             validNodes += 1
         }
         return node
@@ -320,8 +322,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Whether `node`, at `depth`, is the current level's: then the walk's path is its path.
     @inline(__always)
     func isCurrentScope(_ node: Int, depth: Int) -> Bool {
+        guard path.count == depth else { return false }
+        if node == PathNode.root { return true }  // the root's depth is `rootDepth`
         let level = depth - rootDepth
-        return path.count == depth && level >= 0 && level < validNodes && scopeNodes.base[level] == node
+        return level > 0 && level < validNodes && scopeNodes.base[level - 1] == node
     }
 
     /// What `enterScope(of:)` changed, for `leaveScope()` to give back: the components it pushed
@@ -359,7 +363,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             chain.append(index)
             index = pathNodes.base[index].parent
         }
-        chain.append(PathNode.root)
         setScopeNodes(chain.reversed())
     }
 
@@ -375,11 +378,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         }
     }
 
-    /// Replaces the level nodes (all valid).
+    /// Replaces the nodes of the levels below the root (all valid).
     private func setScopeNodes(_ nodes: [Int]) {
         scopeNodes.removeLast(scopeNodes.count)
         for node in nodes { scopeNodes.append(node) }
-        validNodes = nodes.count
+        validNodes = nodes.count + 1
     }
 
     /// The source text of a string or number node.
