@@ -29,8 +29,9 @@ import Foundation
 //
 // Hooks (`decodingType(for:)`, `willDecode`, `didDecode`, `didEncode`) take a `JSONValue`, which
 // costs a tree build per model. Their default implementations mark themselves through
-// `HookProbe`, so a type's first use reveals which hooks it really implements; the rest are never
-// called and their trees never built.
+// `HookProbe` with the type they run for, so a value type's first use reveals which hooks it
+// really implements; the rest are never called and their trees never built. A `BridgeObject`
+// subclass's hooks are always called (an override may reach `BridgeObject`'s through `super`).
 
 /// The compiled, validated mapping of one `MappableCodable` type. Immutable once built.
 package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes are safe to share
@@ -236,8 +237,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         unlistedRule = only == nil ? .own : .excluded
         rules = ModelMeta.makeRules(lookups: planned, storage: storage, flattened: flattened,
                                             excluded: ignored.union(ignoredOnDecode), only: only)
-        hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
-        hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
+        hasDecodingType = !HookProbe.usesDefault(type) { _ = type.decodingType(for: .object([:])) }
+        hasWillDecode = !HookProbe.usesDefault(type) { _ = try? type.willDecode(.object([:])) }
     }
 
     /// How the decoder finds a property: by its own key, through the table, or not at all.
