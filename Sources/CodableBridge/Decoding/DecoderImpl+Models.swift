@@ -75,7 +75,7 @@ extension DecoderImpl {
         } catch {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        DecodingTypeFacts.setTablesVerified(M.self)
+        TypeFacts.of(M.self).setTablesVerified()
         state.tablesVerified = true
     }
 

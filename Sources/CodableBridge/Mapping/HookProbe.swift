@@ -51,24 +51,17 @@ package enum HookProbe {
         case didEncode
     }
 
-    /// Probe results, one cache per hook so that each entry is final once stored (a thread's
-    /// copy of an entry is never stale).
-    private static let didDecodeFlags = TypeCache<Bool>()
-    private static let didEncodeFlags = TypeCache<Bool>()
-
-    /// Whether `type` implements `hook` (does something in it), once probed in this process.
-    ///
-    /// Each branch reads its cache where it is stored: a helper returning the cache would retain
-    /// it, and every thread would write that one object's reference count on every decode.
+    /// Whether `type` implements `hook` (does something in it), once probed on this thread
+    /// (kept in the type's `TypeFacts`).
     static func isImplemented(_ hook: InstanceHook, by type: Any.Type) -> Bool? {
         switch hook {
-        case .didDecode: didDecodeFlags.get(type)
-        case .didEncode: didEncodeFlags.get(type)
+        case .didDecode: TypeFacts.of(type).didDecodeImplemented
+        case .didEncode: TypeFacts.of(type).didEncodeImplemented
         }
     }
 
     /// Calls a hook: `call` runs it. When whether `type` implements it is not `known` yet, the
-    /// call is also the probe, and its answer is recorded for the process.
+    /// call is also the probe, and its answer is recorded in the type's `TypeFacts`.
     ///
     /// - Returns: Whether the hook is implemented (`false`: the default, a no-op, ran).
     static func call(_ hook: InstanceHook, of type: Any.Type, known: Bool?, _ call: () throws -> Void) rethrows -> Bool {
@@ -77,9 +70,10 @@ package enum HookProbe {
             return true
         }
         let implemented = try !usesDefault(type, call)
+        let facts = TypeFacts.of(type)
         switch hook {
-        case .didDecode: didDecodeFlags.setIfAbsent(type, implemented)
-        case .didEncode: didEncodeFlags.setIfAbsent(type, implemented)
+        case .didDecode: facts.didDecodeImplemented = implemented
+        case .didEncode: facts.didEncodeImplemented = implemented
         }
         return implemented
     }

@@ -5,8 +5,8 @@ import Foundation
 // A model's mapping tables (`keyMapping`, `ignoredProperties`, …) are computed properties the
 // user writes; reading them builds dictionaries and arrays. YYModel compiles them once per class
 // into `_YYModelMeta`; we do the same. The first time a `MappableCodable` type is decoded or
-// encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
-// `ObjectIdentifier` in a `TypeCache`. Each thread builds its own meta the first time it meets
+// encoded, its tables are read, validated and compiled into a `ModelMeta`, kept in the type's
+// `TypeFacts` (Mapping/TypeFacts.swift). Each thread builds its own meta the first time it meets
 // the type and reads it without a lock afterwards: a meta is retained many times per decode, and
 // one meta shared by all threads would have its reference count written by every core. A decoder
 // or encoder looks a type up once per decode or encode and keeps the pointer in its own
@@ -319,18 +319,13 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         encodingPaths[property]
     }
 
-    // MARK: The cache
-
-    /// One per thread (see `TypeCache.Sharing.thread`): every decode of a mapped model retains its
-    /// meta many times, which must not write a cache line other threads read.
-    private static let metas = TypeCache<ModelMeta>(sharing: .thread)
-
-    /// The compiled mapping of `type`, built and validated on first use (an invalid table is not
-    /// cached: it fails every time the type is used).
+    /// The compiled mapping of `type`, this thread's, built and validated on first use
+    /// (`TypeFacts.meta(of:)`; an invalid table is not cached: it fails every time the type is
+    /// used).
     ///
     /// - Throws: ``MappingTableError`` naming the type and the invalid entry.
     package static func of(_ type: any MappableCodable.Type) throws(MappingTableError) -> ModelMeta {
-        try metas.value(for: type) { () throws(MappingTableError) in try ModelMeta(type) }
+        try TypeFacts.of(type).meta(of: type)
     }
 
     /// The first table entry that names a property the model never asked for while decoding
@@ -358,6 +353,10 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 }
 
 /// `keyStyle`'s JSON keys, computed once per property name (a model has few properties).
+///
+/// Behind a lock, although a meta belongs to one thread: a container a model keeps past its
+/// `init(from:)` keeps the meta too, and may be used on another thread. Uncontended otherwise,
+/// and only types with a `keyStyle` ask.
 private final class StyledKeyCache: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()
     private var keys: [String: String] = [:]
