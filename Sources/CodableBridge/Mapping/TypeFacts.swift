@@ -27,10 +27,15 @@ import Foundation
 // JSON keys it reads, the coding keys of a model capturing unknown members) depend on the data
 // of the decode that learnt them, so another thread could not recompute the same answer: they
 // are published in one process-wide table behind a lock, which a thread reads only while its own
-// record does not have the fact yet (once per type and thread, in the steady state never).
+// record does not have the fact yet (then it copies it: once per type and thread).
 //
-// A meta is built outside any lock; an invalid table is not cached (it fails every time the type
-// is used).
+// No lock is taken to build or read a record; an invalid table is not cached (it fails every time
+// the type is used).
+//
+// Kept besides this one cache, each justified where it is declared: the encoder's traits have a
+// `DirectMappedSlots` table in front of the record (Encoding/EncodingTypeTraits.swift: a lookup
+// per composite value, not per type and encode), and a meta's `keyStyle` spellings are behind a
+// lock (ModelMeta.swift: a kept container may read its meta from another thread).
 
 /// What the library knows about one type: its compiled mapping, hook probe results, declared
 /// defaults, the encoder's views and traits, and what decodes have learnt. One record per type
