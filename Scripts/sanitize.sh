@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 # The tests that run work on several threads at once: first use of model types (the metadata
 # cache and its per-thread copies), custom coercion rules crossing tasks, concurrent encodes, key
 # styles used from many tasks.
-concurrency='MappingConcurrencyTests|ConformanceIndexTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeCacheTests|KeyStyleTests'
+concurrency='MappingConcurrencyTests|ConformanceIndexTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeFactsTests|ThreadLocalTests|KeyStyleTests'
 
 run() {
     echo "== $1 =="

@@ -8,7 +8,9 @@
 # benchmark's twitter and small-object models copied in) and prints (Ir(N = 5) − Ir(N = 0)) / 5
 # per mode: one twitter.json decode, or 1 000 decodes of one small object. Needs valgrind.
 # Modes report-strict and unknown-keys-strict decode twitter.json strictly with a report, with
-# `unknownKeyStrategy` .ignore and .report (what tracking unknown keys costs on a clean payload).
+# `unknownKeyStrategy` .ignore and .report (what tracking unknown keys costs on a clean payload). Modes
+# class-array-strict and class-array-encode decode and encode an array of 1 000 small
+# `BridgeObject` subclass instances (whose hooks are always called: Docs/ClassModels.md).
 #
 # SWIFT_FLAGS passes compiler flags to the release build, each as `-Xswiftc`; the portable build
 # (Docs/Design.md, "Runtime/ and CODABLEBRIDGE_PORTABLE"):
@@ -50,6 +52,41 @@ let lenient = BridgeDecoder()
 
 @inline(never) func sink<T>(_ value: T) { withExtendedLifetime(value) {} }
 
+/// A small class model that overrides no hook.
+final class SmallObject: BridgeObject, @unchecked Sendable {
+    var id = 0
+    var name = ""
+    var score = 0.0
+    var isActive = false
+
+    private enum CodingKeys: String, CodingKey { case id, name, score, isActive = "is_active" }
+
+    override init() { super.init() }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        score = try container.decode(Double.self, forKey: .score)
+        isActive = try container.decode(Bool.self, forKey: .isActive)
+        try super.init(from: decoder)
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(score, forKey: .score)
+        try container.encode(isActive, forKey: .isActive)
+        try super.encode(to: encoder)
+    }
+}
+/// 1 000 small objects in an array (made only by the modes that use it: the other modes' heap
+/// stays as it was without them).
+func objects() -> Data {
+    Data(("[" + (0..<1000).map { #"{"id":\#($0),"name":"n\#($0)","score":1.5,"is_active":true}"# }.joined(separator: ",") + "]").utf8)
+}
+
 /// One warm-up decode (first-use costs), then `times` measured ones.
 func run<T: Decodable>(_ type: T.Type, _ decoder: BridgeDecoder, _ data: Data, times: Int) throws {
     for _ in 0...times { sink(try decoder.decode(T.self, from: data)) }
@@ -71,6 +108,11 @@ case "report-strict", "unknown-keys-strict":
         sink(try tracking.decode(TwitterSearch.self, from: twitter, report: &report))
         sink(report)
     }
+case "class-array-strict": try run([SmallObject].self, strict, objects(), times: n)
+case "class-array-encode":
+    let list = try strict.decode([SmallObject].self, from: objects())
+    let encoder = BridgeEncoder()
+    for _ in 0...n { sink(try encoder.encode(list)) }
 case "small-hand": try run(SmallHandwritten.self, lenient, small, times: n * 1000)
 case "small-mapped": try run(SmallMapped.self, lenient, small, times: n * 1000)
 default: fatalError("unknown mode \(mode)")

@@ -18,7 +18,7 @@
 //
 // Known keys: the first decode of a model type (while its tables are verified) records the JSON
 // keys its `init(from:)` asked for, flattened models' keys included
-// (`DecodingTypeFacts.knownKeys(of:)`). Two flattened properties whose models' known keys meet are
+// (`TypeFacts.knownKeys`). Two flattened properties whose models' known keys meet are
 // an invalid table of the parent.
 
 /// What flatten and tagged enums learn during one decode, while model tables are verified.
@@ -203,7 +203,7 @@ extension DecoderImpl {
             case .flatten:
                 guard let flattenedType = flattenedTypes[name],
                       let model = DecoderImpl.modelType(flattenedType),
-                      let keys = DecodingTypeFacts.knownKeys(of: model) else { continue }
+                      let keys = TypeFacts.of(model).knownKeys else { continue }
                 for jsonKey in keys.sorted() {
                     if let other = claimed[jsonKey], other != name, let otherType = flattenedTypes[other] {
                         throw .flattenedKeyClash(meta.typeName, property: name, type: flattenedType, other: other, otherType: otherType, key: jsonKey)
@@ -213,7 +213,7 @@ extension DecoderImpl {
                 known.formUnion(keys)
             }
         }
-        if !meta.isEnum { DecodingTypeFacts.setKnownKeys(type, known) }
+        if !meta.isEnum { TypeFacts.of(type).setKnownKeys(known) }
     }
 
     /// The model type of a flattened property's declared type (its wrapped type for an optional).

@@ -12,8 +12,17 @@ extension DecoderImpl {
         {
             return embedded
         }
+        // The model's object as a tree, built once for all its hooks (a class model's hooks are
+        // always called: HookProbe.swift).
+        var json: JSONValue?
+        func tree() -> JSONValue {
+            if let json { return json }
+            let built = tape.value(at: node)
+            json = built
+            return built
+        }
         if node != DecoderImpl.missingNode, meta.hasDecodingType, nodes[node].kind == .object,
-           let chosen = model.decodingType(for: tape.value(at: node)), ObjectIdentifier(chosen) != ObjectIdentifier(model)
+           let chosen = model.decodingType(for: tree()), ObjectIdentifier(chosen) != ObjectIdentifier(model)
         {
             guard chosen is T.Type else {
                 // The hook returned a class that cannot be stored here (a cat where a dog is
@@ -27,7 +36,8 @@ extension DecoderImpl {
             meta = try self.meta(for: current, key: key)
         }
         if node != DecoderImpl.missingNode, meta.hasWillDecode || meta.enumTagging.rewrites {
-            var rewritten = tape.value(at: node)
+            let original = tree()
+            var rewritten = original
             if meta.hasWillDecode {
                 do {
                     rewritten = try concrete.willDecode(rewritten)
@@ -35,16 +45,20 @@ extension DecoderImpl {
                     throw ModelRejected(typeName: meta.typeName, hook: "willDecode", underlying: error)
                 }
             }
-            if meta.enumTagging.rewrites {
-                rewritten = try synthesisedEnumForm(of: rewritten, meta: meta, node: node, key: key)
+            // A willDecode that hands back the object it was given (BridgeObject's own, reached by
+            // every class model) changes nothing: the model decodes from the document itself.
+            if meta.enumTagging.rewrites || !rewritten.isIdentical(to: original) {
+                if meta.enumTagging.rewrites {
+                    rewritten = try synthesisedEnumForm(of: rewritten, meta: meta, node: node, key: key)
+                }
+                let childPath = path + (key.map { [$0] } ?? [])
+                let child = DecoderImpl(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath)
+                child.update = update
+                defer { membersFound &+= child.membersFound }
+                return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil, json: nil)
             }
-            let childPath = path + (key.map { [$0] } ?? [])
-            let child = DecoderImpl(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath)
-            child.update = update
-            defer { membersFound &+= child.membersFound }
-            return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil)
         }
-        return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key)
+        return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key, json: json)
     }
 
     /// After the first decode of a model type: every property its tables name must be one of
@@ -61,13 +75,14 @@ extension DecoderImpl {
         } catch {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        DecodingTypeFacts.setTablesVerified(M.self)
+        TypeFacts.of(M.self).setTablesVerified()
         state.tablesVerified = true
     }
 
     /// `init(from:)` with the model's mapping at this level, then `didDecode`.
+    /// `json` is the tree of `node` when a hook already built it.
     private func decodeModelBody<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta,
-                                               node: Int, key: PathComponent?) throws -> T
+                                               node: Int, key: PathComponent?, json built: JSONValue?) throws -> T
     {
         func open<M: MappableCodable>(_ modelType: M.Type) throws -> T {
             let state = try modelState(for: M.self, key: key)
@@ -77,7 +92,7 @@ extension DecoderImpl {
             /// `didDecode`, unless the model is known not to implement it.
             func didDecode(_ model: inout M) throws {
                 guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return }
-                let json = tape.value(at: node)
+                let json = built ?? tape.value(at: node)
                 do {
                     state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
                         try model.didDecode(from: json)

@@ -20,7 +20,7 @@ import Foundation
 //
 // `unknownKeysProperty` works without the tracker: the first decode of such a model type runs its
 // `init(from:)` once more beforehand, silently, to learn which coding keys it reads
-// (`CapturedKeyFacts`); the property then receives every member that is neither read nor named.
+// (`TypeFacts.capturedKeys`); the property then receives every member that is neither read nor named.
 
 /// Marks the member keys read during one decode and the objects to check.
 ///
@@ -85,17 +85,6 @@ final class UnknownKeyTracker {
 /// the error as one lenient policies never absorb.
 struct UnknownKeyFound: Error {
     let key: String
-}
-
-/// Per model type with an `unknownKeysProperty`: the coding keys its `init(from:)` reads.
-enum CapturedKeyFacts {
-    private static let readKeys = TypeCache<Set<String>>()
-
-    static func keys(read type: any MappableCodable.Type) -> Set<String>? { readKeys.get(type) }
-
-    static func store(_ keys: Set<String>, read type: any MappableCodable.Type) {
-        _ = readKeys.value(for: type) { keys }
-    }
 }
 
 extension DecoderImpl {
@@ -210,7 +199,7 @@ extension DecoderImpl {
     /// Before the first decode of a model type with an `unknownKeysProperty`: runs its
     /// `init(from:)` on `node` silently to learn the coding keys it reads.
     func learnReadKeys<M: MappableCodable>(_ type: M.Type, meta: ModelMeta, node: Int, key: PathComponent?) {
-        guard meta.unknownKeysProperty != nil, node != DecoderImpl.missingNode, CapturedKeyFacts.keys(read: M.self) == nil else { return }
+        guard meta.unknownKeysProperty != nil, node != DecoderImpl.missingNode, TypeFacts.of(M.self).capturedKeys == nil else { return }
         let saved = requestedKeys
         requestedKeys = [:]
         // `update(_:from:)` prepared the fallback object for the real decode of this level.
@@ -231,7 +220,7 @@ extension DecoderImpl {
             requestedKeys = nil
         }
         // An init that threw part-way read only some keys: not kept (the real decode fails the same way).
-        if completed { CapturedKeyFacts.store(learned[ObjectIdentifier(meta)] ?? [], read: M.self) }
+        if completed { TypeFacts.of(M.self).setCapturedKeys(learned[ObjectIdentifier(meta)] ?? []) }
     }
 
     /// The value of a model's `unknownKeysProperty`: every member of `object` its `init(from:)`
@@ -244,7 +233,7 @@ extension DecoderImpl {
                                                 path: codingPath(adding: key))
         }
         var captured = JSONObject()
-        if object != DecoderImpl.missingNode, let read = CapturedKeyFacts.keys(read: meta.type) {
+        if object != DecoderImpl.missingNode, let read = TypeFacts.of(meta.type).capturedKeys {
             var member = object + 1
             var ordinal = 0
             let end = nodes[object].payload

@@ -275,7 +275,7 @@ extension DecoderImpl {
     /// properties play no part).
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
         guard key.isProperty else { return nil }
-        return DecodingTypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
+        return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
     }
 
     func describe(_ reason: SubstitutionReason) -> String {

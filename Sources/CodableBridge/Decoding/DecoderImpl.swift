@@ -430,14 +430,14 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func modelState(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelState {
         let id = ObjectIdentifier(type)
         for entry in modelStates where entry.id == id { return entry.state }
+        let facts = TypeFacts.of(type)
         let meta: ModelMeta
         do {
-            meta = try ModelMeta.of(type)
+            meta = try facts.meta(of: type)
         } catch {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
-        let state = ModelState(meta: meta, tablesVerified: DecodingTypeFacts.tablesVerified(type),
-                               didDecodeImplemented: HookProbe.isImplemented(.didDecode, by: type))
+        let state = ModelState(meta: meta, tablesVerified: facts.tablesVerified, didDecodeImplemented: facts.didDecodeImplemented)
         modelStates.append((id, state))
         return state
     }

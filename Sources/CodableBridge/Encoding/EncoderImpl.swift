@@ -220,11 +220,14 @@ final class EncoderImpl {
             didEncodeImplemented[id] = false
             return
         }
-        var object = tree.objectValue(at: node)
+        let written = tree.objectValue(at: node)
+        var object = written
         do {
             let ran = try HookProbe.call(.didEncode, of: modelType, known: implemented) { try model.didEncode(into: &object) }
             didEncodeImplemented[id] = ran
-            if !ran { return }
+            // Unchanged (BridgeObject's own didEncode, reached by every class model): the node
+            // already holds it.
+            if !ran || object.isIdentical(to: written) { return }
         } catch {
             throw EncodingError.didEncodeFailed(model, type: modelType, codingPath: tree.codingPath(of: node), error: error)
         }

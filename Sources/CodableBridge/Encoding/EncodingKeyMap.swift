@@ -2,7 +2,7 @@ import Foundation
 
 // EncodingKeyMap — the encoding view of a model's compiled `ModelMeta`: for each property, where
 // its value is written. Built once per type and thread from the meta (which reads and validates
-// the tables) and cached in a `TypeCache` with `.thread` sharing, like the meta itself.
+// the tables) and kept in the type's `TypeFacts`, like the meta itself.
 //
 //   keyMapping ["name": "n", "desc": "ext.desc", "bookID": ["id", "ID"], "v": .key("v1.2")]
 //   ignoredProperties ["cache"]
@@ -120,21 +120,28 @@ final class EncodingKeyMap: Sendable {
 
     // MARK: Cache
 
-    /// One per thread, like the metas they are built from (`TypeCache.Sharing.thread`).
-    private static let maps = TypeCache<EncodingKeyMap>(sharing: .thread)
-    private static let mapsKeepingIgnoredOnEncode = TypeCache<EncodingKeyMap>(sharing: .thread)
-
-    /// The view of `type`'s tables, built on first use.
+    /// The view of `type`'s tables, this thread's, built on first use and kept in the type's
+    /// `TypeFacts` (`encodingKeyMaps.plain`).
     ///
     /// - Throws: ``MappingTableError`` for an invalid table, every time the type is used.
     static func resolved(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
-        try maps.value(for: type) { () throws(MappingTableError) in EncodingKeyMap(meta: try ModelMeta.of(type)) }
+        let facts = TypeFacts.of(type)
+        // safe: only this file stores in `encodingKeyMaps`, and only EncodingKeyMaps
+        if let map = facts.encodingKeyMaps.plain { return unsafeDowncast(map, to: EncodingKeyMap.self) }
+        let map = EncodingKeyMap(meta: try facts.meta(of: type))
+        facts.encodingKeyMaps.plain = map
+        return map
     }
-    /// The view of `type`'s tables that also writes its `ignoredOnEncode` properties.
+
+    /// The view of `type`'s tables that also writes its `ignoredOnEncode` properties
+    /// (`encodingKeyMaps.keepingIgnoredOnEncode`).
     static func resolvedKeepingIgnoredOnEncode(for type: any MappableCodable.Type) throws(MappingTableError) -> EncodingKeyMap {
-        try mapsKeepingIgnoredOnEncode.value(for: type) { () throws(MappingTableError) in
-            EncodingKeyMap(meta: try ModelMeta.of(type), keepingIgnoredOnEncode: true)
-        }
+        let facts = TypeFacts.of(type)
+        // safe: only this file stores in `encodingKeyMaps`, and only EncodingKeyMaps
+        if let map = facts.encodingKeyMaps.keepingIgnoredOnEncode { return unsafeDowncast(map, to: EncodingKeyMap.self) }
+        let map = EncodingKeyMap(meta: try facts.meta(of: type), keepingIgnoredOnEncode: true)
+        facts.encodingKeyMaps.keepingIgnoredOnEncode = map
+        return map
     }
 
 }

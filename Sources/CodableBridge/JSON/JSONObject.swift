@@ -247,3 +247,34 @@ extension JSONObject: Codable {
         try JSONValue.object(self).encode(to: encoder)
     }
 }
+
+extension JSONObject {
+    /// Whether `other` is this very object: both hold the same storage, so no member was added,
+    /// removed or changed since one was copied from the other (any change copies the storage of a
+    /// value held twice). A cheap test, unlike `==`: the coders use it to tell that a hook handed
+    /// back the object it was given.
+    package func isIdentical(to other: JSONObject) -> Bool {
+        keys.count == other.keys.count && keys.withUnsafeBufferPointer { mine in
+            other.keys.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        } && values.withUnsafeBufferPointer { mine in
+            other.values.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether `other` is this very value (see ``JSONObject/isIdentical(to:)``): the same storage
+    /// for an object or an array, an equal scalar otherwise.
+    package func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let mine), .object(let theirs)):
+            mine.isIdentical(to: theirs)
+        case (.array(let mine), .array(let theirs)):
+            mine.count == theirs.count && mine.withUnsafeBufferPointer { a in theirs.withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
+        case (.array, _), (.object, _), (_, .array), (_, .object):
+            false
+        default:
+            self == other
+        }
+    }
+}

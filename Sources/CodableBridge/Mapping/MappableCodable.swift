@@ -162,28 +162,28 @@ extension MappableCodable {
     public static var enumTagging: EnumTagging { .external }
     /// No style of its own: the coder's key strategy applies. Defaults to `nil`.
     public static var keyStyle: KeyStyle? { nil }
-    // The defaults mark themselves so the coders can skip building trees for hooks a type does
-    // not implement (see `HookProbe`).
+    // The defaults mark themselves with the type they run for, so the coders can skip building
+    // trees for hooks a type does not implement (see `HookProbe`).
     /// Always the declared type (`nil`).
     public static func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
-        HookProbe.markDefault()
+        HookProbe.markDefault(Self.self)
         return nil
     }
 
     /// Returns the object unchanged.
     public static func willDecode(_ json: JSONValue) throws -> JSONValue {
-        HookProbe.markDefault()
+        HookProbe.markDefault(Self.self)
         return json
     }
 
     /// Does nothing.
     public mutating func didDecode(from json: JSONValue) throws {
-        HookProbe.markDefault()
+        HookProbe.markDefault(Self.self)
     }
 
     /// Does nothing.
     public func didEncode(into json: inout JSONObject) throws {
-        HookProbe.markDefault()
+        HookProbe.markDefault(Self.self)
     }
 }
 

@@ -5,8 +5,8 @@ import Foundation
 // A model's mapping tables (`keyMapping`, `ignoredProperties`, …) are computed properties the
 // user writes; reading them builds dictionaries and arrays. YYModel compiles them once per class
 // into `_YYModelMeta`; we do the same. The first time a `MappableCodable` type is decoded or
-// encoded, its tables are read, validated and compiled into a `ModelMeta`, cached by
-// `ObjectIdentifier` in a `TypeCache`. Each thread builds its own meta the first time it meets
+// encoded, its tables are read, validated and compiled into a `ModelMeta`, kept in the type's
+// `TypeFacts` (Mapping/TypeFacts.swift). Each thread builds its own meta the first time it meets
 // the type and reads it without a lock afterwards: a meta is retained many times per decode, and
 // one meta shared by all threads would have its reference count written by every core. A decoder
 // or encoder looks a type up once per decode or encode and keeps the pointer in its own
@@ -29,8 +29,9 @@ import Foundation
 //
 // Hooks (`decodingType(for:)`, `willDecode`, `didDecode`, `didEncode`) take a `JSONValue`, which
 // costs a tree build per model. Their default implementations mark themselves through
-// `HookProbe`, so a type's first use reveals which hooks it really implements; the rest are never
-// called and their trees never built.
+// `HookProbe` with the type they run for, so a value type's first use reveals which hooks it
+// really implements; the rest are never called and their trees never built. A `BridgeObject`
+// subclass's hooks are always called (an override may reach `BridgeObject`'s through `super`).
 
 /// The compiled, validated mapping of one `MappableCodable` type. Immutable once built.
 package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes are safe to share
@@ -238,8 +239,8 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         unlistedRule = only == nil ? .own : .excluded
         rules = ModelMeta.makeRules(lookups: planned, storage: storage, flattened: flattened,
                                             excluded: ignored.union(ignoredOnDecode), only: only)
-        hasDecodingType = !HookProbe.usesDefault { _ = type.decodingType(for: .object([:])) }
-        hasWillDecode = !HookProbe.usesDefault { _ = try? type.willDecode(.object([:])) }
+        hasDecodingType = !HookProbe.usesDefault(type) { _ = type.decodingType(for: .object([:])) }
+        hasWillDecode = !HookProbe.usesDefault(type) { _ = try? type.willDecode(.object([:])) }
     }
 
     /// How the decoder finds a property: by its own key, through the table, or not at all.
@@ -320,18 +321,13 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         encodingPaths[property]
     }
 
-    // MARK: The cache
-
-    /// One per thread (see `TypeCache.Sharing.thread`): every decode of a mapped model retains its
-    /// meta many times, which must not write a cache line other threads read.
-    private static let metas = TypeCache<ModelMeta>(sharing: .thread)
-
-    /// The compiled mapping of `type`, built and validated on first use (an invalid table is not
-    /// cached: it fails every time the type is used).
+    /// The compiled mapping of `type`, this thread's, built and validated on first use
+    /// (`TypeFacts.meta(of:)`; an invalid table is not cached: it fails every time the type is
+    /// used).
     ///
     /// - Throws: ``MappingTableError`` naming the type and the invalid entry.
     package static func of(_ type: any MappableCodable.Type) throws(MappingTableError) -> ModelMeta {
-        try metas.value(for: type) { () throws(MappingTableError) in try ModelMeta(type) }
+        try TypeFacts.of(type).meta(of: type)
     }
 
     /// The first table entry that names a property the model never asked for while decoding
@@ -359,6 +355,10 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
 }
 
 /// `keyStyle`'s JSON keys, computed once per property name (a model has few properties).
+///
+/// Behind a lock, although a meta belongs to one thread: a container a model keeps past its
+/// `init(from:)` keeps the meta too, and may be used on another thread. Uncontended otherwise,
+/// and only types with a `keyStyle` ask.
 private final class StyledKeyCache: @unchecked Sendable {  // every access goes through `lock`
     private let lock = NSLock()
     private var keys: [String: String] = [:]

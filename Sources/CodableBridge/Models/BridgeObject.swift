@@ -17,12 +17,12 @@ import Foundation
 //
 //     ModelMeta(Dog) reads Dog.keyMapping through the witness → ["name": "n", "breed": "info.breed"]
 //
-// The default hooks call `HookProbe.markDefault()`, as `MappableCodable`'s defaults do, so a class
-// that does not override a hook never pays for the `JSONValue` tree the hook would receive. An
-// override is found by the same probe — as long as it does not call `super` into these defaults
-// (the probe cannot tell that call from no override at all). Such a `super` call is flagged by the
-// compiler: the defaults are marked deprecated for callers, which warns at `super.willDecode(json)`
-// and nowhere else (overriding, and the coders' calls through the protocol, do not warn).
+// The default hooks do nothing. They mark themselves for `HookProbe` as `BridgeObject`'s own
+// (`markDefault(BridgeObject.self)`), never as the subclass's: an override may call them through
+// `super`, and the probe cannot see past that call, so a subclass's hooks are always called — on
+// every model, whether an override calls `super` or not. Only `BridgeObject` itself is known to
+// have no hooks. A subclass that overrides no hook pays one `JSONValue` of the model's object per
+// model, shared by its hooks (Docs/ClassModels.md, "Hooks").
 
 /// The base class for class models, as `NSObject` is YYModel's.
 ///
@@ -141,40 +141,37 @@ open class BridgeObject: MappableCodable, Hashable, CustomStringConvertible, @un
     ///     json["type"] == "dog" ? Dog.self : nil
     /// }
     /// ```
-    @available(*, deprecated, message: "BridgeObject's decodingType(for:) does nothing; do not call it through super (an override that does is taken for no override)")
     open class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
-        HookProbe.markDefault()
+        HookProbe.markDefault(BridgeObject.self)
         return nil
     }
 
     /// Rewrites the incoming object before decoding; throw to reject the model. Defaults to
     /// returning `json` unchanged.
     ///
-    /// An override in a subclass of a class that overrides it too should start from
-    /// `try super.willDecode(json)`; one whose superclasses do not override it must not call
-    /// `super` (the compiler warns).
-    @available(*, deprecated, message: "BridgeObject's willDecode(_:) does nothing; do not call it through super (an override that does is taken for no override)")
+    /// An override may start from `try super.willDecode(json)` (needed when a superclass overrides
+    /// it too); it runs on every model either way.
     open class func willDecode(_ json: JSONValue) throws -> JSONValue {
-        HookProbe.markDefault()
+        HookProbe.markDefault(BridgeObject.self)
         return json
     }
 
     /// Adjusts or validates the decoded model, given the object it came from; throw to reject.
     /// Defaults to doing nothing.
     ///
-    /// Call `try super.didDecode(from: json)` only when a superclass overrides it too.
-    @available(*, deprecated, message: "BridgeObject's didDecode(from:) does nothing; do not call it through super (an override that does is taken for no override)")
+    /// An override may call `try super.didDecode(from: json)` (needed when a superclass overrides
+    /// it too); it runs on every model either way.
     open func didDecode(from json: JSONValue) throws {
-        HookProbe.markDefault()
+        HookProbe.markDefault(BridgeObject.self)
     }
 
     /// Edits the encoded object after every level's properties were written; throw to fail
     /// encoding. Defaults to doing nothing.
     ///
-    /// Call `try super.didEncode(into: &json)` only when a superclass overrides it too.
-    @available(*, deprecated, message: "BridgeObject's didEncode(into:) does nothing; do not call it through super (an override that does is taken for no override)")
+    /// An override may call `try super.didEncode(into: &json)` (needed when a superclass overrides
+    /// it too); it runs on every model either way.
     open func didEncode(into json: inout JSONObject) throws {
-        HookProbe.markDefault()
+        HookProbe.markDefault(BridgeObject.self)
     }
 
     // MARK: Description

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+/// A box whose identity tells threads' objects apart.
+private final class Marker {}
+
+@Suite("Thread-local storage")
+struct ThreadLocalTests {
+    @Test("Each thread has its own object, the same on every read")
+    func threadLocalPerThread() {
+        let local = ThreadLocal { Marker() }
+        let here = local.current
+        #expect(local.current === here)
+        let other = OtherThread.run { ObjectIdentifier(local.current) }
+        #expect(other != ObjectIdentifier(here))
+    }
+}
+
+/// Runs `body` on a new thread and returns its result.
+enum OtherThread {
+    /// Written by the thread before it signals `done`.
+    private final class Box: @unchecked Sendable {
+        var value: ObjectIdentifier?
+    }
+
+    static func run(_ body: @escaping @Sendable () -> ObjectIdentifier?) -> ObjectIdentifier? {
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            box.value = body()
+            done.signal()
+        }.start()
+        done.wait()
+        return box.value
+    }
+}
