@@ -159,7 +159,7 @@ extension DecoderImpl {
             return try decodeRequiredValue(T.self, key, read)
         }
 
-        /// A property of a model with `valueTransforms` (DecoderImpl+Transforms.swift): its
+        /// A property of a model with `valueTransforms` (DecoderImpl+KeyedContainer.swift): its
         /// transform, if it has one, replaces `read`.
         @inline(never)
         private func _slowPathTransformedRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
@@ -382,5 +382,85 @@ extension DecoderImpl {
             if let snapshot { decoder.update = UpdateFallback(level: snapshot) }
             return decoder
         }
+    }
+}
+
+/// What a keyed container holds besides the impl, its object and its depth, in one word that
+/// takes no reference count to copy: the model's mapping and the rare context are both held
+/// unretained (the mapping by the impl, the context by the container).
+enum ContainerExtras {
+    case none
+    /// The model's mapping (`MappableCodable`), with no context. Unretained: the impl, which
+    /// every container retains, keeps each meta it uses for its whole life
+    /// (`DecoderImpl.modelState(for:)` never lets one go), so the meta outlives the container.
+    case meta(Unmanaged<ModelMeta>)
+    /// A context, which also holds the model's mapping if there is one. Unretained: the
+    /// container keeps it (``KeyedContainerFields``).
+    case context(Unmanaged<ContainerContext>)
+
+    /// The table's rule for the coding key with UTF-8 bytes `key` in a container with a context
+    /// (rare): out of line, so that the keyed container's inlined lookup stays small.
+    @inline(never)
+    func contextRule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
+        guard case .context(let context) = self else { return nil }
+        return context.takeUnretainedValue().meta?.decodingRule(forUTF8: key)
+    }
+}
+
+/// The rarely needed parts of a keyed container, kept out of line so the common container stays
+/// small and cheap to copy: keys converted by a `keyDecodingStrategy` and the current value's
+/// snapshot in `update(_:from:)`.
+final class ContainerContext {
+    /// The mapping of the model the container reads, if any.
+    let meta: ModelMeta?
+    let convertedKeys: [String]?
+    /// `update(_:from:)`: the snapshot of the value this container reads, if it has one.
+    let snapshot: ValueSnapshot?
+
+    init(meta: ModelMeta?, convertedKeys: [String]?, snapshot: ValueSnapshot?) {
+        self.meta = meta
+        self.convertedKeys = convertedKeys
+        self.snapshot = snapshot
+    }
+}
+
+// Value transforms (`MappableCodable.valueTransforms`) replace the usual decoding of a property.
+// The keyed container's common property paths (`decodeRequired` / `decodeOptional`, and
+// `update(_:from:)`'s fallback) ask `transform(for:_:)` first; a transform that throws is a
+// not-converted value (lenient) or a `dataCorrupted` error (strict), so defaults, nil and the
+// report follow exactly as for any other unconverted value.
+
+extension DecoderImpl.KeyedContainer {
+    /// The transform for the property `key`, checked against the type its decode asks for (a
+    /// mismatch is a table error); `nil` when the property has none.
+    @inline(__always)
+    func transform<T>(for key: Key, _ type: T.Type) throws -> JSONTransform? {
+        guard let meta, meta.hasTransforms, let transform = meta.transforms[key.stringValue] else { return nil }
+        guard transform.valueType == T.self else {
+            throw DecodingMessages.mappingTable(.transformTypeMismatch(meta.typeName, property: key.stringValue, transform: transform.name,
+                                                                       valueType: transform.valueType, propertyType: T.self),
+                                                path: inScope { impl.codingPath(adding: .key(key)) })
+        }
+        return transform
+    }
+}
+
+extension DecoderImpl {
+    /// The value `transform` makes of the JSON value at `node`.
+    ///
+    /// - Throws: `NotConverted` (lenient) or `DecodingError.dataCorrupted` naming the transform
+    ///   (strict) when the transform throws; a null under `.strict` is `valueNotFound`.
+    func decodeTransformed<T>(_ transform: JSONTransform, _ type: T.Type, node: Int, key: PathComponent?) throws -> T {
+        let value: Any
+        do {
+            value = try transform.decodeValue(tape.value(at: node))
+        } catch {
+            let reason = DecodingMessages.transformThrew(transform.name, error)
+            if lenient { throw NotConverted(expected: T.self, found: found(node), reason: reason) }
+            if nodes[node].kind == .null { throw mismatch(T.self, node: node, key: key) }
+            throw DecodingMessages.transformFailed(transform.name, found: found(node), error: error, path: codingPath(adding: key))
+        }
+        // safe: `transform(for:_:)` checked that the transform's value type is T
+        return value as! T
     }
 }

@@ -34,40 +34,10 @@ extension DecoderImpl {
     func unwrapInteger<T: FixedWidthInteger>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
         guard node != DecoderImpl.missingNode else { return 0 }
         let n = nodes[node]
-        if n.kind == .number, n.flags & JSONTape.Flags.integer != 0, let value = parseInteger(n, as: T.self) {
+        if n.kind == .number, n.flags & JSONTape.Flags.integer != 0, let value = bytes.integer(of: n, as: T.self) {
             return value
         }
         return try _slowPathInteger(node, key, as: T.self)
-    }
-
-    /// Reads the digits of an integer number node; `nil` when it does not fit `T`.
-    @inline(__always)
-    func parseInteger<T: FixedWidthInteger>(_ n: JSONTape.Node, as type: T.Type) -> T? {
-        let negative = n.flags & JSONTape.Flags.negative != 0
-        var p = start(of: n)
-        var count = Int(n.length)
-        if negative {
-            p += 1
-            count -= 1
-        }
-        if count <= 18 {
-            var magnitude: UInt64 = 0
-            for i in 0 ..< count {
-                magnitude = magnitude &* 10 &+ UInt64(p[i] &- 0x30)
-            }
-            return negative ? T(exactly: -Int64(magnitude)) : T(exactly: magnitude)
-        }
-        // Longer digit strings overflow (JSON has no leading zeros): 20 digits for 64 bits, 39 for 128.
-        guard count <= (T.bitWidth > 64 ? 39 : 20) else { return nil }
-        var value: T = 0
-        for i in 0 ..< count {
-            let digit = T(p[i] &- 0x30)
-            let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-            let (next, o2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
-            if o1 || o2 { return nil }
-            value = next
-        }
-        return value
     }
 
     @inline(__always)
@@ -75,43 +45,15 @@ extension DecoderImpl {
         guard node != DecoderImpl.missingNode else { return 0 }
         let n = nodes[node]
         if n.kind == .number {
-            let value = parseDouble(n)
+            let value = bytes.double(of: n)
             if value.isFinite {
                 let converted = T(value)
                 // A zero from non-zero digits underflowed: not representable (as JSONDecoder).
-                if converted.isFinite, converted != 0 || !hasNonZeroDigit(n) { return converted }
+                if converted.isFinite, converted != 0 || !bytes.hasNonZeroDigit(n) { return converted }
             }
             return try _slowPathNumberDoesNotFit(node, key, as: T.self)
         }
         return try _slowPathFloatingPoint(node, key, as: T.self)
-    }
-
-    /// The nearest `Double` to a number node's text.
-    @inline(__always)
-    func parseDouble(_ n: JSONTape.Node) -> Double {
-        if n.flags & JSONTape.Flags.integer != 0, n.length <= 15 {
-            let negative = n.flags & JSONTape.Flags.negative != 0
-            let p = start(of: n)
-            var magnitude: Int64 = 0
-            for i in (negative ? 1 : 0) ..< Int(n.length) {
-                magnitude = magnitude &* 10 &+ Int64(p[i] &- 0x30)
-            }
-            return negative ? -Double(magnitude) : Double(magnitude)
-        }
-        // The tape's bytes end in NUL and every number is followed by a non-number byte, so
-        // strtod stops at the number's end. In the C locale: "1.5" is 1.5 whatever the host set.
-        return UnsafeRawPointer(start(of: n)).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
-            codablebridge_strtod_c($0, nil)
-        }
-    }
-
-    /// Whether a number's mantissa has a digit other than 0 (so it is not zero).
-    func hasNonZeroDigit(_ n: JSONTape.Node) -> Bool {
-        for byte in bytes.content(of: n) {
-            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
-            if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
-        }
-        return false
     }
 
     // MARK: Slow paths
@@ -249,7 +191,7 @@ extension DecoderImpl {
             codablebridge_strtod_c($0, nil)
         }
         let converted = T(value)
-        guard value.isFinite, converted.isFinite, converted != 0 || !hasNonZeroDigit(n) else { return nil }
+        guard value.isFinite, converted.isFinite, converted != 0 || !bytes.hasNonZeroDigit(n) else { return nil }
         return atoll && converted == 0 ? 0 : converted
     }
 

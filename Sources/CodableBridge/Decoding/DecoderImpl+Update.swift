@@ -2,7 +2,7 @@
 //
 // `BridgeDecoder.update(_:from:)` decodes the patch as usual, except that a property the patch does
 // not set usably takes its current value. The current value is captured once as a `ValueSnapshot`
-// (ValueSnapshot.swift): each property's original Swift value by coding key, so the value put back
+// (`ValueSnapshot`): each property's original Swift value by coding key, so the value put back
 // is the value that was there, bit for bit, whatever the decoder's strategies and mapping.
 //
 //     patch {"name": "Ada", "home": {"city": "Paris"}}      current User(name: "A", age: 36, home: …)
@@ -61,31 +61,6 @@ extension DecoderImpl.KeyedContainer {
         update.next = try context?.snapshot?.child(key.stringValue)
     }
 
-    /// The value of a property the patch does not set usably: its current value when updating
-    /// (reported unless it was simply missing), else the decoder's substitute.
-    func substituteProperty<T: Decodable>(_ type: T.Type, _ key: Key, reason: DecoderImpl.SubstitutionReason) throws -> T {
-        let component = PathComponent.key(key)
-        if context != nil, let current = currentValue(T.self, key) {
-            impl.recordKept(reason, key: component)
-            return current
-        }
-        return try impl.substitute(T.self, key: component, reason: reason, owner: meta)
-    }
-
-    /// The value of an optional property whose present value was not converted or was rejected:
-    /// its current value when updating (reported), else `nil` (reported). A null word sets nil.
-    func absorbProperty<T>(_ error: any Error, _ type: T.Type, node: Int, key: Key) throws -> T? {
-        let component = PathComponent.key(key)
-        if context != nil, !impl.isNullWord(node), let current = currentValue(T.self, key) {
-            switch error {
-            case let error as NotConverted: impl.recordKept(.notConverted(error), key: component)
-            case let error as ModelRejected: impl.recordKept(.rejected(error), key: component)
-            default: throw error
-            }
-            return current
-        }
-        return try impl.absorbIntoNil(error, T.self, node: node, key: component)
-    }
 }
 
 extension DecoderImpl {
@@ -135,5 +110,207 @@ extension DecoderImpl {
             let key = try makeKey(name, DecoderImpl.missingNode)
             if result[key] == nil { result[key] = value }
         }
+    }
+}
+
+// MARK: - Design
+//
+// A `ValueSnapshot` is a value as its own `encode(to:)` hands it over, one keyed container deep:
+// each property's original Swift value (as `Any`), keyed by its coding key's `stringValue` — not by
+// a JSON key, so key mappings, key strategies, date and data strategies and several properties
+// sharing one JSON key play no part. Nothing is converted, so a value read back is the value that
+// was stored, bit for bit (sub-second dates, NaN payloads, `Decimal`, class references).
+//
+//     struct Post { var title = "a"; var at = Date(…123); var author = User(name: "Ada") }
+//     ValueSnapshot.of(post)   values   ["title": "a", "at": Date(…123), "author": User(…)]
+//     snapshot.child("author") values   ["name": "Ada"]     (made on first use, then kept)
+//
+// Children are made only when asked for — by `update(_:from:)` where the patch holds a nested
+// object to merge — so a snapshot costs one pass over the top-level properties. A value encoded
+// through a single-value container (`Optional`, wrappers) is looked through; an unkeyed container
+// (an array) has no snapshot: arrays in a patch replace.
+//
+// The snapshot also keeps the value's dynamic type when it is a model, so that updating a class
+// model keeps its subclass unless the patch chooses another (`decodingType(for:)`).
+//
+// Two users: `update(_:from:)` (DecoderImpl+Update.swift) takes absent or unconverted properties
+// from the current value's snapshot, and declared defaults (`DecoderImpl.declaredDefault`) take
+// them from a fresh `init()` instance's snapshot.
+
+/// One keyed level of a value, property by property, as its `encode(to:)` writes it.
+final class ValueSnapshot {
+    /// Each property's original value, by coding key string.
+    private(set) var values: [String: Any] = [:]
+    /// Nested keyed containers the value wrote, and children made from `values` on first use.
+    private var children: [String: ValueSnapshot] = [:]
+    /// The dynamic type of the value, when it is a model (a subclass stays a subclass on update).
+    private(set) var modelType: (any MappableCodable.Type)?
+
+    /// The snapshot of `value`, or `nil` when it does not encode through a keyed container.
+    ///
+    /// - Throws: What `value`'s `encode(to:)` throws.
+    static func of(_ value: Any) throws -> ValueSnapshot? {
+        guard let encodable = value as? any Encodable else { return nil }
+        let encoder = SnapshotEncoder(path: [])
+        try encodable.encode(to: encoder)
+        let result = encoder.result
+        if let result, result.modelType == nil { result.modelType = ConformanceIndex.model(type(of: value)) }
+        return result
+    }
+
+    /// The stored value of the property `key` when it is a `T`.
+    func value<T>(_ key: String, as type: T.Type) -> T? {
+        values[key] as? T
+    }
+
+    /// The snapshot one level down at `key`: a nested container, or the stored value's snapshot.
+    func child(_ key: String) throws -> ValueSnapshot? {
+        if let made = children[key] { return made }
+        guard let value = values[key], let made = try ValueSnapshot.of(value) else { return nil }
+        children[key] = made
+        return made
+    }
+
+    fileprivate func store(_ value: Any, _ key: String) {
+        values[key] = value
+        children[key] = nil
+    }
+
+    fileprivate func remove(_ key: String) {
+        values[key] = nil
+        children[key] = nil
+    }
+
+    fileprivate func nested(_ key: String) -> ValueSnapshot {
+        if let made = children[key] { return made }
+        let made = ValueSnapshot()
+        children[key] = made
+        return made
+    }
+}
+
+/// The `Encoder` that fills a `ValueSnapshot`: keyed containers store values as they are, a
+/// single-value container looks through to its value's snapshot, unkeyed containers are ignored.
+private final class SnapshotEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// The snapshot written so far (`nil` until a keyed container is asked for).
+    var result: ValueSnapshot?
+
+    init(path: [any CodingKey], into snapshot: ValueSnapshot? = nil) {
+        codingPath = path
+        result = snapshot
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let snapshot = result ?? ValueSnapshot()
+        result = snapshot
+        return KeyedEncodingContainer(SnapshotKeyedContainer<Key>(snapshot: snapshot, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        SnapshotIgnoredContainer(codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SnapshotSingleValueContainer(encoder: self)
+    }
+}
+
+private struct SnapshotKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let snapshot: ValueSnapshot
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil(forKey key: Key) { snapshot.remove(key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Float, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Int, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Int8, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Int16, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Int32, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: Int64, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: UInt, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) { snapshot.store(value, key.stringValue) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) { snapshot.store(value, key.stringValue) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(SnapshotKeyedContainer<NestedKey>(snapshot: snapshot.nested(key.stringValue), codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        SnapshotIgnoredContainer(codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        SnapshotEncoder(path: codingPath + [AnyCodingKey.super], into: snapshot.nested(AnyCodingKey.super.stringValue))
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        SnapshotEncoder(path: codingPath + [key], into: snapshot.nested(key.stringValue))
+    }
+}
+
+private struct SnapshotSingleValueContainer: SingleValueEncodingContainer {
+    let encoder: SnapshotEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() { encoder.result = nil }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.result = try ValueSnapshot.of(value) }
+    // Scalars have no keyed level.
+    mutating func encode(_ value: Bool) {}
+    mutating func encode(_ value: String) {}
+    mutating func encode(_ value: Double) {}
+    mutating func encode(_ value: Float) {}
+    mutating func encode(_ value: Int) {}
+    mutating func encode(_ value: Int8) {}
+    mutating func encode(_ value: Int16) {}
+    mutating func encode(_ value: Int32) {}
+    mutating func encode(_ value: Int64) {}
+    mutating func encode(_ value: UInt) {}
+    mutating func encode(_ value: UInt8) {}
+    mutating func encode(_ value: UInt16) {}
+    mutating func encode(_ value: UInt32) {}
+    mutating func encode(_ value: UInt64) {}
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) {}
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) {}
+}
+
+/// An unkeyed container whose contents are not kept (arrays in a patch replace).
+private struct SnapshotIgnoredContainer: UnkeyedEncodingContainer {
+    let codingPath: [any CodingKey]
+    private(set) var count = 0
+
+    init(codingPath: [any CodingKey]) { self.codingPath = codingPath }
+
+    mutating func encodeNil() { count += 1 }
+    mutating func encode<T: Encodable>(_ value: T) { count += 1 }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) { count += 1 }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) { count += 1 }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        count += 1
+        return KeyedEncodingContainer(SnapshotKeyedContainer<NestedKey>(snapshot: ValueSnapshot(), codingPath: codingPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        count += 1
+        return SnapshotIgnoredContainer(codingPath: codingPath)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        SnapshotEncoder(path: codingPath)
     }
 }

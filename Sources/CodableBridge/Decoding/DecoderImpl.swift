@@ -4,7 +4,7 @@ import Foundation
 //
 // One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift). It is the `Decoder`
 // handed to every `init(from:)`; its containers hold the node index of their object or array
-// (a keyed container is reused once nobody holds it: DecoderImpl+ContainerReuse.swift). Going down
+// (a keyed container is reused once nobody holds it: DecoderImpl+KeyLookup.swift). Going down
 // one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated
 // per value, and the coding path becomes `[CodingKey]` only when read.
 //
@@ -25,7 +25,7 @@ import Foundation
 //
 // Scalars are read straight from the node (`unwrapInteger(_:_:as:)` …) with the strict check
 // first; coercion (`options.coercion`) runs only after a strict mismatch, on the `_slowPath…`
-// functions. A value the policy will not convert raises `NotConverted` (DecodingSignals.swift),
+// functions. A value the policy will not convert raises `NotConverted` (DecoderImpl+Defaults.swift),
 // which the nearest property (→ default or nil) or container element (→ dropped) turns into a
 // report event; all wording comes from `DecodingMessages`.
 // `current == DecoderImpl.missingNode` is the virtual "missing value": it answers every request
@@ -76,7 +76,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var keyLengths: (object: Int, mask: UInt64) = (-1, 0)
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
-    @exclusivity(unchecked) private var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
+    @exclusivity(unchecked) var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
     /// `update(_:from:)`'s state (see DecoderImpl+Update.swift); `nil` for a plain decode.
     @exclusivity(unchecked) var update: UpdateFallback?
     /// Coding keys read per model type while its tables are being verified (first decode of the
@@ -87,12 +87,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
     let unknownKeys: UnknownKeyTracker?
     /// Members found so far: an optional flattened model is `nil` when its decode found none
-    /// (see DecoderImpl+Flatten.swift).
+    /// (see DecoderImpl+Shapes.swift).
     @exclusivity(unchecked) var membersFound = 0
-    /// What flatten and tagged enums learn while tables are verified (see DecoderImpl+Flatten.swift).
+    /// What flatten and tagged enums learn while tables are verified (see DecoderImpl+Shapes.swift).
     lazy var shapes = ShapeFacts()
     /// Whether this decoder keeps its keyed containers for reuse: only the entry point's, which
-    /// drops them when the decode ends (see DecoderImpl+ContainerReuse.swift).
+    /// drops them when the decode ends (see DecoderImpl+KeyLookup.swift).
     @exclusivity(unchecked) var reusesContainers = false
     /// The keyed containers this decode made below the root, which it may hand out again.
     @exclusivity(unchecked) var reusableContainers: [ReusableContainer] = []
@@ -403,43 +403,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     func next(_ node: Int) -> Int {
         let n = nodes[node]
         return n.kind.rawValue >= JSONTape.Kind.array.rawValue ? n.payload : node + 1
-    }
-
-    /// The compiled mapping of a model type, cached for this decode.
-    func meta(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelMeta {
-        try modelState(for: type, key: key).meta
-    }
-
-    /// What this decode knows about a model type: its compiled mapping and the outcome of the
-    /// once-per-type checks. Kept in a short list searched by identity — a decode meets few model
-    /// types, and each is looked up once per instance.
-    final class ModelState {
-        let meta: ModelMeta
-        /// The tables were checked against the coding keys the model reads.
-        var tablesVerified: Bool
-        /// Whether `didDecode` does something (`nil` until probed).
-        var didDecodeImplemented: Bool?
-
-        init(meta: ModelMeta, tablesVerified: Bool, didDecodeImplemented: Bool?) {
-            self.meta = meta
-            self.tablesVerified = tablesVerified
-            self.didDecodeImplemented = didDecodeImplemented
-        }
-    }
-
-    func modelState(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelState {
-        let id = ObjectIdentifier(type)
-        for entry in modelStates where entry.id == id { return entry.state }
-        let facts = TypeFacts.of(type)
-        let meta: ModelMeta
-        do {
-            meta = try facts.meta(of: type)
-        } catch {
-            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
-        }
-        let state = ModelState(meta: meta, tablesVerified: facts.tablesVerified, didDecodeImplemented: facts.didDecodeImplemented)
-        modelStates.append((id, state))
-        return state
     }
 
     // MARK: Reporting

@@ -1,5 +1,5 @@
-// The encoding half of flattened models and tagged enums (decoding: Decoding/DecoderImpl+Flatten.swift,
-// Decoding/DecoderImpl+EnumTagging.swift; the tree rewrites: Mapping/EnumTagging.swift).
+// The encoding half of flattened models and tagged enums (decoding: Decoding/DecoderImpl+Shapes.swift;
+// the tree rewrites: Mapping/EnumTagging.swift).
 //
 // A flattened property's value is encoded on its own (into a node linked nowhere), with its own
 // mapping and `didEncode`; its members are then appended to the parent object. A key the parent

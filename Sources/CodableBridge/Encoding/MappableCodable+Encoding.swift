@@ -1,7 +1,7 @@
 import Foundation
 
 // Call-site sugar in YYModel's spirit (`yy_modelToJSONData`, …): the model encodes itself (the
-// decoding half: `Decoding/MappableCodable+Decoding.swift`). Each takes an optional configured
+// decoding half: `Decoding/BridgeDecoder+EntryPoints.swift`). Each takes an optional configured
 // coder, so the options stay on values, never in global state.
 
 extension MappableCodable {

@@ -48,7 +48,7 @@ package final class TypeFacts {
     package var didDecodeImplemented: Bool?
     package var didEncodeImplemented: Bool?
     /// The declared defaults of a `DefaultInitializable` model by property (`.some(nil)`: none),
-    /// once read (Decoding/TypeFacts+Decoding.swift).
+    /// once read (Decoding/DecoderImpl+Defaults.swift).
     package var declaredDefaults: [String: Any]??
     /// The encoder's views of the mapping, plain and keeping `ignoredOnEncode` properties: two
     /// `EncodingKeyMap`s (Encoding/TypeFacts+Encoding.swift; this folder cannot name the type).

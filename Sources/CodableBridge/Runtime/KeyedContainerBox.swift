@@ -1,5 +1,5 @@
 // KeyedContainerBox — the standard library's box inside a `KeyedDecodingContainer`, so that the
-// decoder can keep a container and hand it out again (Decoding/DecoderImpl+ContainerReuse.swift).
+// decoder can keep a container and hand it out again (Decoding/DecoderImpl+KeyLookup.swift).
 //
 // Relies on: `KeyedDecodingContainer<Key>` being one reference to its box (a
 // `_KeyedDecodingContainerBox<Concrete>`), which is not public API. Seen as `AnyObject`, the

@@ -3,7 +3,7 @@ import Testing
 @testable import CodableBridge
 
 // A decode hands a keyed container out again once nobody holds it
-// (DecoderImpl+ContainerReuse.swift). These tests hold containers in the ways a type may: kept
+// (DecoderImpl+KeyLookup.swift). These tests hold containers in the ways a type may: kept
 // past `init(from:)`, held by an enclosing model of the same type while its children decode, or
 // shared by two model types with one `CodingKeys`. Each container must go on reading its own
 // object, and the decode must not keep its decoder alive afterwards.

@@ -183,122 +183,6 @@ extension DecoderImpl {
         // safe: called only when acceptsNull(T.self), so T is an Optional; bridgeNone is Self
         return (T.self as! any BridgeOptional.Type).bridgeNone as! T
     }
-
-    // MARK: Missing values
-
-    /// What an optional becomes when its value was not converted or its model was rejected:
-    /// `nil`, reported (a null word as a coercion). Any other error is rethrown.
-    func absorbIntoNil<T>(_ error: any Error, _ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
-        switch error {
-        case let error as NotConverted:
-            if isNullWord(node) {
-                record(.coerced, key: key, DecodingMessages.nullWord(text(node)))
-            } else {
-                record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
-            }
-        case let error as ModelRejected:
-            record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
-        default:
-            throw error
-        }
-        return nil
-    }
-
-    /// Why a property's value must be substituted.
-    enum SubstitutionReason {
-        case missing(tried: [String])
-        case null
-        case notConverted(NotConverted)
-        case rejected(ModelRejected)
-    }
-
-    /// The value for a property with no usable value: under `.useDefault` the model's declared
-    /// default or the type's zero value (reported), else the error `JSONDecoder` would throw.
-    func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
-        let failure = substitutionError(T.self, key: key, reason: reason)
-        if case .rejected(let rejection) = reason {
-            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
-        }
-        if case .throw = options.missingValueStrategy.base { throw failure }
-        // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
-        if case .null = reason, !lenient { throw failure }
-        if acceptsNull(T.self) { return nullValue(T.self) }
-        if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
-            return declared
-        }
-        // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
-        // first of `allCases`. Checked before the zero value, so it also wins over a case whose
-        // raw value happens to be 0 or "".
-        if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
-            record(.defaulted, key: key, DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
-            return first
-        }
-        let value: T
-        do {
-            zeroDepth += 1
-            defer { zeroDepth -= 1 }
-            value = try unwrap(T.self, node: DecoderImpl.missingNode, key: key)
-        } catch {
-            throw failure
-        }
-        record(.defaulted, key: key, DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
-        return value
-    }
-
-    /// Whether `error`, thrown by the `init(from:)` of a property's type `T`, means "no case of the
-    /// enum" (`"blue"` for `Color`) and the owner model has a default for it: a declared default
-    /// (``DefaultInitializable``, any `RawRepresentable` type), or the first case
-    /// (`enumsDefaultToFirstCase`, a `CaseIterable` type). Then the value is treated as not
-    /// converted (lenient policies, `.useDefault`); otherwise the error stands, as in `JSONDecoder`.
-    func isUnknownCase<T>(_ error: DecodingError, _ type: T.Type, owner: ModelMeta?) -> Bool {
-        guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
-              case .dataCorrupted = error, !error.isProgrammerError else { return false }
-        if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && owner.type is any DefaultInitializable.Type
-    }
-
-    /// The not-converted signal for a value at `node` that is no case of the enum `T`.
-    func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
-        NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.notACase(T.self))
-    }
-
-    /// The first case of `T` when it is `CaseIterable` (and has a case).
-    static func firstCase<T>(of type: T.Type) -> T? {
-        func first<C: CaseIterable>(_ type: C.Type) -> Any? { C.allCases.first }
-        guard let cases = T.self as? any CaseIterable.Type else { return nil }
-        return first(cases) as? T
-    }
-
-    /// The property's value in the owner's `init()` instance, when it is a ``DefaultInitializable``
-    /// model that has one: the value itself, by coding key (mapping, strategies and ignored
-    /// properties play no part).
-    private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
-        guard key.isProperty else { return nil }
-        return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
-    }
-
-    func describe(_ reason: SubstitutionReason) -> String {
-        switch reason {
-        case .missing(let tried): DecodingMessages.substitution(missing: tried)
-        case .null: DecodingMessages.substitutionNull
-        case .notConverted(let error): DecodingMessages.substitution(notConverted: error)
-        case .rejected: DecodingMessages.substitutionRejected
-        }
-    }
-
-    private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
-        switch reason {
-        case .missing(let tried):
-            return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried)
-        case .null:
-            return DecodingMessages.valueNotFound(T.self, path: codingPath(adding: key))
-        case .notConverted(let error):
-            return DecodingMessages.notConverted(error, path: codingPath(adding: key))
-        case .rejected(let rejection):
-            return DecodingMessages.rejected(rejection, path: codingPath(adding: key))
-        }
-    }
 }
 
 /// `Optional`, seen without knowing its wrapped type.
@@ -308,4 +192,180 @@ protocol BridgeOptional {
 
 extension Optional: BridgeOptional {
     static var bridgeNone: Self { nil }
+}
+
+extension DecoderImpl {
+    /// Decodes a `MappableCodable` model: subclass choice (`decodingType(for:)`), `willDecode`,
+    /// the model's `init(from:)` with its mapping, then `didDecode`. A hook that throws raises
+    /// `ModelRejected`, which the nearest property or element handles (Docs/Design.md, "Mapping tables": rejection).
+    func decodeModel<T: Decodable>(_ type: T.Type, _ model: any MappableCodable.Type, node: Int, key: PathComponent?) throws -> T {
+        var concrete = model
+        var meta = try self.meta(for: model, key: key)
+        if node != DecoderImpl.missingNode, nodes[node].kind == .string, options.coercion.parsesEmbeddedJSON,
+           let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: nil)
+        {
+            return embedded
+        }
+        // The model's object as a tree, built once for all its hooks (a class model's hooks are
+        // always called: HookProbe.swift).
+        var json: JSONValue?
+        func tree() -> JSONValue {
+            if let json { return json }
+            let built = tape.value(at: node)
+            json = built
+            return built
+        }
+        if node != DecoderImpl.missingNode, meta.hasDecodingType, nodes[node].kind == .object,
+           let chosen = model.decodingType(for: tree()), ObjectIdentifier(chosen) != ObjectIdentifier(model)
+        {
+            guard chosen is T.Type else {
+                // The hook returned a class that cannot be stored here (a cat where a dog is
+                // declared): the table is wrong, so the decode fails instead of dropping data.
+                throw DecodingMessages.chosenTypeDoesNotFit(meta.typeName, chosen: chosen, declared: T.self, path: codingPath(adding: key))
+            }
+            concrete = chosen
+            meta = try self.meta(for: chosen, key: key)
+        } else if update != nil, let current = currentModelType(T.self, declared: model, meta: meta, node: node) {
+            concrete = current
+            meta = try self.meta(for: current, key: key)
+        }
+        if node != DecoderImpl.missingNode, meta.hasWillDecode || meta.enumTagging.rewrites {
+            let original = tree()
+            var rewritten = original
+            if meta.hasWillDecode {
+                do {
+                    rewritten = try concrete.willDecode(rewritten)
+                } catch {
+                    throw ModelRejected(typeName: meta.typeName, hook: "willDecode", underlying: error)
+                }
+            }
+            // A willDecode that hands back the object it was given (BridgeObject's own, reached by
+            // every class model) changes nothing: the model decodes from the document itself.
+            if meta.enumTagging.rewrites || !rewritten.isIdentical(to: original) {
+                if meta.enumTagging.rewrites {
+                    rewritten = try synthesisedEnumForm(of: rewritten, meta: meta, node: node, key: key)
+                }
+                let childPath = path + (key.map { [$0] } ?? [])
+                let child = DecoderImpl(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath)
+                child.update = update
+                defer { membersFound &+= child.membersFound }
+                return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil, json: nil)
+            }
+        }
+        return try decodeModelBody(T.self, concrete, meta: meta, node: node, key: key, json: json)
+    }
+
+    /// After the first decode of a model type: every property its tables name must be one of
+    /// the coding keys its `init(from:)` read, else the table is invalid (a misspelt property).
+    private func verifyTables<M: MappableCodable>(of type: M.Type, state: ModelState, key: PathComponent?) throws {
+        let requested = requestedKeys?[ObjectIdentifier(state.meta)] ?? []
+        let shapes = self.shapes
+        let id = ObjectIdentifier(state.meta)
+        if let error = state.meta.unknownProperty(requested: requested, isCodingKey: { shapes.isCodingKey($0, of: id) }) {
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
+        }
+        do {
+            try verifyShapes(of: M.self, meta: state.meta, requested: requested)
+        } catch {
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
+        }
+        TypeFacts.of(M.self).setTablesVerified()
+        state.tablesVerified = true
+    }
+
+    /// `init(from:)` with the model's mapping at this level, then `didDecode`.
+    /// `json` is the tree of `node` when a hook already built it.
+    private func decodeModelBody<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta,
+                                               node: Int, key: PathComponent?, json built: JSONValue?) throws -> T
+    {
+        func open<M: MappableCodable>(_ modelType: M.Type) throws -> T {
+            let state = try modelState(for: M.self, key: key)
+            let verifying = !state.tablesVerified
+            if verifying, requestedKeys == nil { requestedKeys = [:] }
+            if meta.unknownKeysProperty != nil { learnReadKeys(M.self, meta: meta, node: node, key: key) }
+            /// `didDecode`, unless the model is known not to implement it.
+            func didDecode(_ model: inout M) throws {
+                guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return }
+                let json = built ?? tape.value(at: node)
+                do {
+                    state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
+                        try model.didDecode(from: json)
+                    }
+                } catch {
+                    throw ModelRejected(typeName: meta.typeName, hook: "didDecode", underlying: error)
+                }
+            }
+            if M.self == T.self {
+                // The usual case: decoded as `T` itself, so it is returned by a move. Converting an
+                // `M` to `T` copies the whole model (a retain per stored reference) and destroys
+                // the original.
+                var value = try descend(into: node, key: key) {
+                    levelMeta = meta
+                    return try checkingUnknownKeys(meta: meta) { try T(from: self) }
+                }
+                if verifying { try verifyTables(of: M.self, state: state, key: key) }
+                try withUnsafeMutablePointer(to: &value) { pointer in
+                    // safe: M is T, so the memory holds an M
+                    try pointer.withMemoryRebound(to: M.self, capacity: 1) { try didDecode(&$0.pointee) }
+                }
+                return value
+            }
+            var value = try descend(into: node, key: key) {
+                levelMeta = meta
+                return try checkingUnknownKeys(meta: meta) { try M(from: self) }
+            }
+            if verifying { try verifyTables(of: M.self, state: state, key: key) }
+            try didDecode(&value)
+            return try typed(value)
+        }
+        /// The model (of a type other than `T`: a subclass, an implementation) as the declared type.
+        func typed<M: MappableCodable>(_ value: M) throws -> T {
+            guard let typed = value as? T else {
+                throw DecodingMessages.notA(concrete, T.self, path: codingPath(adding: key))
+            }
+            return typed
+        }
+        return try open(concrete)
+    }
+}
+
+extension DecoderImpl {
+    // MARK: Model state
+
+    /// The compiled mapping of a model type, cached for this decode.
+    func meta(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelMeta {
+        try modelState(for: type, key: key).meta
+    }
+
+    /// What this decode knows about a model type: its compiled mapping and the outcome of the
+    /// once-per-type checks. Kept in a short list searched by identity — a decode meets few model
+    /// types, and each is looked up once per instance.
+    final class ModelState {
+        let meta: ModelMeta
+        /// The tables were checked against the coding keys the model reads.
+        var tablesVerified: Bool
+        /// Whether `didDecode` does something (`nil` until probed).
+        var didDecodeImplemented: Bool?
+
+        init(meta: ModelMeta, tablesVerified: Bool, didDecodeImplemented: Bool?) {
+            self.meta = meta
+            self.tablesVerified = tablesVerified
+            self.didDecodeImplemented = didDecodeImplemented
+        }
+    }
+
+    func modelState(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelState {
+        let id = ObjectIdentifier(type)
+        for entry in modelStates where entry.id == id { return entry.state }
+        let facts = TypeFacts.of(type)
+        let meta: ModelMeta
+        do {
+            meta = try facts.meta(of: type)
+        } catch {
+            throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
+        }
+        let state = ModelState(meta: meta, tablesVerified: facts.tablesVerified, didDecodeImplemented: facts.didDecodeImplemented)
+        modelStates.append((id, state))
+        return state
+    }
 }

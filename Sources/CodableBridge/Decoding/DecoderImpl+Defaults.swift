@@ -1,0 +1,229 @@
+import Foundation
+
+// MARK: - Design
+//
+// Defaults: what a value becomes when the JSON does not give it usably. Every decode uses these,
+// not only `update(_:from:)`. A value the policy will not convert raises `NotConverted`, a model
+// whose hook throws `ModelRejected` (the signals below); the nearest property turns either into
+// its substitute (`substitute(_:key:reason:owner:)`: the model's declared default, the first case
+// of an enum that asks for it, or the type's zero value read from `DecoderImpl.missingNode`) or,
+// for an optional, into `nil` (`absorbIntoNil`) — each with a report event — and the nearest
+// container element drops it. Under `update(_:from:)` the current value comes first.
+
+extension DecoderImpl {
+    // MARK: Missing values
+
+    /// What an optional becomes when its value was not converted or its model was rejected:
+    /// `nil`, reported (a null word as a coercion). Any other error is rethrown.
+    func absorbIntoNil<T>(_ error: any Error, _ type: T.Type, node: Int, key: PathComponent?) throws -> T? {
+        switch error {
+        case let error as NotConverted:
+            if isNullWord(node) {
+                record(.coerced, key: key, DecodingMessages.nullWord(text(node)))
+            } else {
+                record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
+            }
+        case let error as ModelRejected:
+            record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
+        default:
+            throw error
+        }
+        return nil
+    }
+
+    /// Why a property's value must be substituted.
+    enum SubstitutionReason {
+        case missing(tried: [String])
+        case null
+        case notConverted(NotConverted)
+        case rejected(ModelRejected)
+    }
+
+    /// The value for a property with no usable value: under `.useDefault` the model's declared
+    /// default or the type's zero value (reported), else the error `JSONDecoder` would throw.
+    func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
+        let failure = substitutionError(T.self, key: key, reason: reason)
+        if case .rejected(let rejection) = reason {
+            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
+        }
+        if case .throw = options.missingValueStrategy.base { throw failure }
+        // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
+        if case .null = reason, !lenient { throw failure }
+        if acceptsNull(T.self) { return nullValue(T.self) }
+        if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
+            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
+            return declared
+        }
+        // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
+        // first of `allCases`. Checked before the zero value, so it also wins over a case whose
+        // raw value happens to be 0 or "".
+        if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
+            record(.defaulted, key: key, DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
+            return first
+        }
+        let value: T
+        do {
+            zeroDepth += 1
+            defer { zeroDepth -= 1 }
+            value = try unwrap(T.self, node: DecoderImpl.missingNode, key: key)
+        } catch {
+            throw failure
+        }
+        record(.defaulted, key: key, DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
+        return value
+    }
+
+    /// Whether `error`, thrown by the `init(from:)` of a property's type `T`, means "no case of the
+    /// enum" (`"blue"` for `Color`) and the owner model has a default for it: a declared default
+    /// (``DefaultInitializable``, any `RawRepresentable` type), or the first case
+    /// (`enumsDefaultToFirstCase`, a `CaseIterable` type). Then the value is treated as not
+    /// converted (lenient policies, `.useDefault`); otherwise the error stands, as in `JSONDecoder`.
+    func isUnknownCase<T>(_ error: DecodingError, _ type: T.Type, owner: ModelMeta?) -> Bool {
+        guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
+              case .dataCorrupted = error, !error.isProgrammerError else { return false }
+        if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
+        return T.self is any RawRepresentable.Type && owner.type is any DefaultInitializable.Type
+    }
+
+    /// The not-converted signal for a value at `node` that is no case of the enum `T`.
+    func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
+        NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.notACase(T.self))
+    }
+
+    /// The first case of `T` when it is `CaseIterable` (and has a case).
+    static func firstCase<T>(of type: T.Type) -> T? {
+        func first<C: CaseIterable>(_ type: C.Type) -> Any? { C.allCases.first }
+        guard let cases = T.self as? any CaseIterable.Type else { return nil }
+        return first(cases) as? T
+    }
+
+    /// The property's value in the owner's `init()` instance, when it is a ``DefaultInitializable``
+    /// model that has one: the value itself, by coding key (mapping, strategies and ignored
+    /// properties play no part).
+    private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
+        guard key.isProperty else { return nil }
+        return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
+    }
+
+    func describe(_ reason: SubstitutionReason) -> String {
+        switch reason {
+        case .missing(let tried): DecodingMessages.substitution(missing: tried)
+        case .null: DecodingMessages.substitutionNull
+        case .notConverted(let error): DecodingMessages.substitution(notConverted: error)
+        case .rejected: DecodingMessages.substitutionRejected
+        }
+    }
+
+    private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
+        switch reason {
+        case .missing(let tried):
+            return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried)
+        case .null:
+            return DecodingMessages.valueNotFound(T.self, path: codingPath(adding: key))
+        case .notConverted(let error):
+            return DecodingMessages.notConverted(error, path: codingPath(adding: key))
+        case .rejected(let rejection):
+            return DecodingMessages.rejected(rejection, path: codingPath(adding: key))
+        }
+    }
+}
+
+extension DecoderImpl.KeyedContainer {
+    /// The value of a property the patch does not set usably: its current value when updating
+    /// (reported unless it was simply missing), else the decoder's substitute.
+    func substituteProperty<T: Decodable>(_ type: T.Type, _ key: Key, reason: DecoderImpl.SubstitutionReason) throws -> T {
+        let component = PathComponent.key(key)
+        if context != nil, let current = currentValue(T.self, key) {
+            impl.recordKept(reason, key: component)
+            return current
+        }
+        return try impl.substitute(T.self, key: component, reason: reason, owner: meta)
+    }
+
+    /// The value of an optional property whose present value was not converted or was rejected:
+    /// its current value when updating (reported), else `nil` (reported). A null word sets nil.
+    func absorbProperty<T>(_ error: any Error, _ type: T.Type, node: Int, key: Key) throws -> T? {
+        let component = PathComponent.key(key)
+        if context != nil, !impl.isNullWord(node), let current = currentValue(T.self, key) {
+            switch error {
+            case let error as NotConverted: impl.recordKept(.notConverted(error), key: component)
+            case let error as ModelRejected: impl.recordKept(.rejected(error), key: component)
+            default: throw error
+            }
+            return current
+        }
+        return try impl.absorbIntoNil(error, T.self, node: node, key: component)
+    }
+}
+
+/// A value the coercion policy would not convert; the caller treats it as missing (lenient) —
+/// never escapes the decoder. `found` and `reason` are message text from ``DecodingMessages``.
+struct NotConverted: Error {
+    let expected: Any.Type
+    let found: String
+    let reason: String
+}
+
+/// A model hook threw: the model is rejected. Handled at the nearest property or element.
+struct ModelRejected: Error {
+    let typeName: String
+    let hook: String
+    let underlying: any Error
+}
+
+extension DecoderImpl {
+    /// Decodes an ``UnknownCaseRepresentable`` enum from its raw value: a raw value that is no case
+    /// gives `unknownCase`, under every policy, reported as `.defaulted` with the raw value. A raw
+    /// value of the wrong kind is a mismatch like any other (then the property's default, or the
+    /// error under `.strict`).
+    func decodeUnknownCaseEnum<T: Decodable>(_ type: T.Type, _ enumType: any UnknownCaseRepresentable.Type, node: Int,
+                                             key: PathComponent?) throws -> T
+    {
+        func open<E: UnknownCaseRepresentable>(_ e: E.Type) throws -> T {
+            guard let rawType = E.RawValue.self as? any Decodable.Type else {
+                return try descend(into: node, key: key) { try T(from: self) }
+            }
+            func decodeRaw<R: Decodable>(_ r: R.Type) throws -> Any { try unwrap(R.self, node: node, key: key) }
+            // safe: decodeRaw decoded a value of E.RawValue's type
+            let raw = try decodeRaw(rawType) as! E.RawValue
+            if let value = E(rawValue: raw) {
+                // safe: E is T (classify(T.self) found T to be this enum type)
+                return value as! T
+            }
+            record(.defaulted, key: key, DecodingMessages.usedUnknownCase(raw: DecodingMessages.value(raw), type: E.self,
+                                                                         value: String(describing: E.unknownCase)))
+            // safe: E is T, as above
+            return E.unknownCase as! T
+        }
+        return try open(enumType)
+    }
+}
+
+extension TypeFacts {
+    /// The declared default of the property `name` of a ``DefaultInitializable`` model: its
+    /// value in the model's `init()` instance, as that instance's `encode(to:)` hands it over
+    /// (a `ValueSnapshot`, made once per type and thread and kept in the type's facts), so it is
+    /// exact whatever the decoder's strategies, and ignored properties have one too. `nil` for
+    /// other models, for a property the instance does not encode, or when the instance cannot be
+    /// encoded.
+    ///
+    /// A value of class type is never shared between decoded values: it comes from a new `init()`.
+    static func declaredDefault<T>(_ name: String, as type: T.Type, of model: any MappableCodable.Type) -> T? {
+        let facts = TypeFacts.of(model)
+        let values: [String: Any]?
+        if let known = facts.declaredDefaults {
+            values = known
+        } else {
+            values = snapshotOfInit(model)?.values
+            facts.declaredDefaults = .some(values)
+        }
+        guard let value = values?[name] as? T else { return nil }
+        if Swift.type(of: value as Any) is AnyClass { return snapshotOfInit(model)?.value(name, as: T.self) }
+        return value
+    }
+
+    private static func snapshotOfInit(_ model: any MappableCodable.Type) -> ValueSnapshot? {
+        guard let instance = (model as? any DefaultInitializable.Type)?.init() else { return nil }
+        return try? ValueSnapshot.of(instance)
+    }
+}

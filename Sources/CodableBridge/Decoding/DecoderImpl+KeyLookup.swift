@@ -1,0 +1,329 @@
+import Foundation
+
+extension DecoderImpl {
+    // MARK: Finding members
+
+    /// The value node of member `name` in `object`, first occurrence winning.
+    ///
+    /// Starts at the cursor of this container depth (the key after the last one found in this
+    /// object) and wraps around, so in-order reads compare one key each. Objects with repeated
+    /// keys are scanned from the start so the first occurrence wins.
+    @inline(__always)
+    func findMember(_ name: String, in object: Int, depth: Int = -1) -> Int? {
+        var name = name
+        return name.withUTF8 { key in findMember(key, in: object, depth: depth) }
+    }
+
+    func findMember(_ key: UnsafeBufferPointer<UInt8>, in object: Int, depth: Int) -> Int? {
+        let objectNode = nodes[object]
+        let first = object + 1
+        let end = objectNode.payload
+        guard first < end else { return nil }
+        let useCursor = depth >= 0 && objectNode.flags & JSONTape.Flags.duplicateKeys == 0
+        var start = first
+        if useCursor, depth < cursors.count {
+            let cursor = cursors.base[depth]
+            if cursor.object == object, cursor.position < end { start = cursor.position }
+        }
+        var member = start
+        while member < end {
+            if keyEquals(member, key) { return found(member, object: object, depth: useCursor ? depth : -1) }
+            member = next(member + 1)
+        }
+        member = first
+        while member < start {
+            if keyEquals(member, key) { return found(member, object: object, depth: useCursor ? depth : -1) }
+            member = next(member + 1)
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private func keyEquals(_ member: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[member]
+        guard Int(node.length) == key.count else { return false }
+        guard let base = key.baseAddress else { return true }
+        return memcmp(start(of: node), base, key.count) == 0
+    }
+
+    @inline(__always)
+    private func found(_ member: Int, object: Int, depth: Int) -> Int {
+        membersFound &+= 1
+        let value = member + 1
+        if depth >= 0 {
+            while cursors.count <= depth { cursors.append((object: -1, position: 0)) }
+            cursors.base[depth] = (object, next(value))
+        }
+        return value
+    }
+
+    /// The value for a mapped property: its candidates in table order (literal key, key path,
+    /// alternates), applying the alternate-key rule. A key path walks nested objects; a missing or
+    /// non-object step means absent. Compares the plan's UTF-8 bytes with the tape's directly.
+    func findMapped(_ plan: LookupPlan, in object: Int, depth: Int = -1) -> Int? {
+        if let key = plan.renamedKey { return findMember(key, in: object, depth: depth) }
+        var firstNull: Int?
+        for (i, segments) in plan.candidates.enumerated() {
+            let isDotted = plan.dottedKeys & (1 << UInt64(i)) != 0
+            guard let node = isDotted ? findDotted(segments[0], in: object, depth: depth) : walk(segments, from: object, depth: depth) else {
+                continue
+            }
+            if nodes[node].kind != .null || firstPresentAlternates { return node }
+            if firstNull == nil { firstNull = node }
+        }
+        return firstNull
+    }
+
+    /// A candidate's key or key path from `object`: `nil` at the first missing or non-object step.
+    @inline(__always)
+    private func walk(_ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, from object: Int, depth: Int) -> Int? {
+        var node = object
+        for segment in segments {
+            guard nodes[node].kind == .object,
+                  let value = findSegment(segment, in: node, of: object, isParent: segments.count > 1, depth: depth) else { return nil }
+            node = value
+        }
+        return node
+    }
+
+    /// One segment of a candidate. The first is a member of the container's object, found from
+    /// its cursor; a key path's parent found there is remembered, since a model's key paths often
+    /// share it (`entities.urls`, `entities.media`) and its cursor has moved on by the next one.
+    @inline(__always)
+    private func findSegment(_ segment: UnsafeBufferPointer<UInt8>, in node: Int, of object: Int, isParent: Bool, depth: Int) -> Int? {
+        guard node == object else { return findMember(segment, in: node, depth: -1) }
+        guard isParent else { return findMember(segment, in: node, depth: depth) }
+        if pathParent.object == object, pathParent.key == segment.baseAddress {
+            membersFound &+= 1
+            return pathParent.value
+        }
+        let value = findMember(segment, in: node, depth: depth)
+        if let value { pathParent = (object, segment.baseAddress, value) }
+        return value
+    }
+
+    /// A key containing a dot, taken literally (`"ext.desc"`, tried before the path `ext` →
+    /// `desc`): rarely present, so a mask of the object's key lengths (one pass over the object
+    /// per object, cheaper than one scan comparing keys) rules out most of them without a scan.
+    private func findDotted(_ key: UnsafeBufferPointer<UInt8>, in object: Int, depth: Int) -> Int? {
+        if keyLengths.object != object { keyLengths = (object, lengthMask(of: object)) }
+        if keyLengths.mask & DecoderImpl.lengthBit(key.count) == 0 { return nil }
+        return findMember(key, in: object, depth: depth)
+    }
+
+    private static func lengthBit(_ length: Int) -> UInt64 {
+        1 << UInt64(length & 63)
+    }
+
+    /// Bit `length % 64` is set for the length of every key of `object`.
+    private func lengthMask(of object: Int) -> UInt64 {
+        var mask: UInt64 = 0
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            mask |= DecoderImpl.lengthBit(Int(nodes[member].length))
+            member = next(member + 1)
+        }
+        return mask
+    }
+
+    /// Member keys converted by the key decoding strategy, by ordinal.
+    func convertedKeys(of object: Int, at node: Int) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(Int(nodes[object].length))
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            let raw = text(member)
+            switch options.keyDecodingStrategy.base {
+            case .useDefaultKeys:
+                keys.append(raw)
+            case .convertFromSnakeCase:
+                keys.append(KeyConversion.fromSnakeCase(raw))
+            case .custom(let convert):
+                keys.append(convert(codingPath(of: node) + [AnyCodingKey(raw)]).stringValue)
+            }
+            member = next(member + 1)
+        }
+        return keys
+    }
+
+    /// The value node of the first member whose converted key is `name`.
+    func findConverted(_ name: String, in object: Int, convertedKeys: [String]) -> Int? {
+        guard let ordinal = convertedKeys.firstIndex(of: name) else { return nil }
+        membersFound &+= 1
+        var member = object + 1
+        for _ in 0 ..< ordinal { member = next(member + 1) }
+        unknownKeys?.mark(member)
+        return member + 1
+    }
+
+    /// Whether a string node is one of the policy's null words (`"<null>"` under `.yyModel`).
+    func isNullWord(_ node: Int) -> Bool {
+        nodes[node].kind == .string && options.coercion.isNullWord(text(node))
+    }
+}
+
+// MARK: - Design
+//
+// The standard library wraps every keyed container in a box (`KeyedDecodingContainer<Key>` holds
+// one reference to a `_KeyedDecodingContainerBox<KeyedContainer<Key>>`). Making one costs two
+// generic-metadata lookups and a witness-table lookup (a model's largest fixed cost), and two
+// allocations. A twitter.json decode makes 1 264 of them for about ten model types.
+//
+// So a decode keeps the containers it made below the root (`reusableContainers`, at most
+// `reusableContainerLimit`) and hands one out again once nobody holds it: the impl's entry is
+// then the box's only reference (`isKnownUniquelyReferenced`), and re-pointing its container
+// (`KeyedContainerFields.open`) is all a new container needs. A container still in use — an
+// enclosing model of the same type, or one a type kept past its `init(from:)` — is never
+// reused, so reuse is invisible to the caller.
+//
+// The box is reached through `KeyedDecodingContainer`'s layout: one class reference. That is
+// checked (Runtime/KeyedContainerBox.swift); where it does not hold, and in portable mode,
+// containers are simply not reused. The
+// entry point clears the list when the decode ends (`endReuse()`), which breaks the cycle
+// impl → box → container → impl.
+
+/// A keyed container's fields, in a non-generic class so that the decoder can re-point a
+/// container it reuses without knowing its key type.
+///
+/// The standard library's box copies the container for every property it decodes; as a class,
+/// the copy is one retain. `extras` is trivial to copy: a context is kept alive by
+/// `contextOwner`.
+class KeyedContainerFields {
+    /// The decoder; a reused container is only reused by the decoder that made it.
+    let impl: DecoderImpl
+    /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
+    @exclusivity(unchecked) private(set) final var object = DecoderImpl.missingNode
+    /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`).
+    @exclusivity(unchecked) private(set) final var pathNode = PathNode.root
+    /// The node's depth, stored: the lookups and the scope check ask it for every property.
+    @exclusivity(unchecked) private(set) final var depth = 0
+    /// Whether the container was nested in another one (`nestedContainer`), below its level.
+    @exclusivity(unchecked) private(set) final var isNested = false
+    /// The model's mapping and the rare context, in one word (see ``ContainerExtras``).
+    @exclusivity(unchecked) private(set) final var extras = ContainerExtras.none
+    /// `meta?.hasTransforms` and `meta?.hasCompositeRules`, stored: the hot paths ask them for
+    /// every property, and reading them here takes no reference to the meta.
+    @exclusivity(unchecked) private(set) final var hasTransforms = false
+    @exclusivity(unchecked) private(set) final var hasCompositeRules = false
+    /// Keeps the context `extras` points to.
+    @exclusivity(unchecked) private final var contextOwner: ContainerContext?
+
+    init(impl: DecoderImpl) {
+        self.impl = impl
+    }
+
+    /// Points the container at `object`, read through `meta`, at the current path, or at
+    /// `nestedNode` for a container nested in another one.
+    @inline(__always)
+    final func open(_ object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil) {
+        self.object = object
+        pathNode = nestedNode ?? impl.currentPathNode()
+        depth = impl.pathDepth(of: pathNode)
+        isNested = nestedNode != nil
+        hasTransforms = meta?.hasTransforms ?? false
+        hasCompositeRules = meta?.hasCompositeRules ?? false
+        if nestedNode == nil, impl.update == nil, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+            // The common container: no nested path, no converted keys, no snapshot.
+            if contextOwner != nil { contextOwner = nil }
+            extras = meta.map { .meta(Unmanaged.passUnretained($0)) } ?? .none
+        } else {
+            _slowPathOpenContext(meta: meta, snapshot: snapshot)
+        }
+        if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, node: pathNode, meta: isNested ? nil : meta) }
+    }
+
+    /// The rest of `open`: a nested container, a key strategy or `update(_:from:)` may need a
+    /// context.
+    @inline(never)
+    private final func _slowPathOpenContext(meta: ModelMeta?, snapshot: ValueSnapshot?) {
+        var converted: [String]?
+        if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+            converted = nil
+        } else if meta?.keyStyle != nil {
+            converted = nil  // the type's key style replaces the decoder's key strategy
+        } else if object != DecoderImpl.missingNode {
+            converted = impl.convertedKeys(of: object, at: pathNode)
+        }
+        let snapshot = impl.containerSnapshot(nested: isNested, given: snapshot)
+        if converted != nil || snapshot != nil {
+            let context = ContainerContext(meta: meta, convertedKeys: converted, snapshot: snapshot)
+            contextOwner = context
+            extras = .context(Unmanaged.passUnretained(context))
+        } else {
+            contextOwner = nil
+            extras = meta.map { .meta(Unmanaged.passUnretained($0)) } ?? .none
+        }
+    }
+}
+
+/// A keyed container a decode made and may hand out again (see the design note above).
+struct ReusableContainer {
+    let keyType: ObjectIdentifier
+    /// The standard library's box, as `KeyedContainerBox.box(of:)` gives it.
+    var box: AnyObject
+    let fields: KeyedContainerFields
+}
+
+extension DecoderImpl {
+    /// How many containers a decode keeps: enough for every model type of a large document at a
+    /// few levels of nesting.
+    static let reusableContainerLimit = 32
+
+    /// A keyed container for `object`: one this decode made for `Key` and nobody holds any more,
+    /// re-pointed, or a new one.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, meta: ModelMeta?) -> KeyedDecodingContainer<Key> {
+        let keyType = ObjectIdentifier(Key.self)
+        var index = 0
+        while index < reusableContainers.count {
+            if reusableContainers[index].keyType == keyType, isKnownUniquelyReferenced(&reusableContainers[index].box) {
+                reusableContainers[index].fields.open(object, meta: meta)
+                return KeyedContainerBox.container(ofBox: reusableContainers[index].box, as: Key.self)
+            }
+            index += 1
+        }
+        let container = KeyedContainer<Key>(impl: self, object: object, meta: meta)
+        let wrapped = KeyedDecodingContainer(container)
+        // The root's container is made once per decode: keeping it would only cost the list.
+        if reusesContainers, !path.isEmpty, reusableContainers.count < DecoderImpl.reusableContainerLimit,
+           let box = KeyedContainerBox.box(of: wrapped)
+        {
+            reusableContainers.append(ReusableContainer(keyType: keyType, box: box, fields: container))
+        }
+        return wrapped
+    }
+
+    /// Drops the kept containers: the decode is over (they refer to the impl, which refers to
+    /// them). A container a model kept may still decode after this; what it opens then is not
+    /// kept.
+    func endReuse() {
+        reusesContainers = false
+        reusableContainers.removeAll()
+    }
+}
+
+/// Key conversions exactly as Foundation's `JSONDecoder` / `JSONEncoder` perform them.
+package enum KeyConversion {
+    /// `first_name` → `firstName`; leading and trailing underscores kept; no inner `_` → unchanged.
+    package static func fromSnakeCase(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        guard let firstNonUnderscore = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var lastNonUnderscore = key.index(before: key.endIndex)
+        while lastNonUnderscore > firstNonUnderscore, key[lastNonUnderscore] == "_" {
+            key.formIndex(before: &lastNonUnderscore)
+        }
+        let keyRange = firstNonUnderscore ... lastNonUnderscore
+        let leading = key[key.startIndex ..< firstNonUnderscore]
+        let trailing = key[key.index(after: lastNonUnderscore)...]
+        let components = key[keyRange].split(separator: "_")
+        let joined: String
+        if components.count == 1 {
+            joined = String(key[keyRange])
+        } else {
+            joined = ([components[0].lowercased()] + components[1...].map { $0.capitalized }).joined()
+        }
+        return String(leading) + joined + String(trailing)
+    }
+}
