@@ -52,7 +52,7 @@ public struct BridgeDecoder: Sendable {
     /// `keyNotFound`), `dateDecodingStrategy = .deferredToDate` (a number of seconds since
     /// 2001-01-01), `dataDecodingStrategy = .base64`, `nonConformingFloatDecodingStrategy =
     /// .throw`, `keyDecodingStrategy = .useDefaultKeys`. Mapping tables and hooks still apply to
-    /// `MappableCodable` models. Docs/Parity.md lists the few input differences of the parser.
+    /// `MappableCodable` models. Docs/JSONConformance.md lists the few input differences of the parser.
     ///
     /// ```swift
     /// let user = try BridgeDecoder.foundationCompatible.decode(User.self, from: data)

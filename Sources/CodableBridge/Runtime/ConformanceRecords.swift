@@ -4,10 +4,9 @@
 //
 // The decoder must know whether each type it meets is a model (`T.self as? any
 // MappableCodable.Type`). The runtime answers the first such question for a type by scanning every
-// protocol conformance record of the process — about 0.9 M instructions in a binary with 2 000
-// model types (callgrind) — and caches the answer. A synthesized `init(from:)` pays one scan of its
-// own (for its `CodingKeys`), so with ours a plain type's first decode cost about twice
-// `JSONDecoder`'s (Docs/Performance.md, "First decode").
+// protocol conformance record of the process and caches the answer. A synthesized `init(from:)`
+// pays one scan of its own (for its `CodingKeys`), so with ours a plain type's first decode would
+// cost about twice `JSONDecoder`'s (the figures: Docs/Design.md, "Performance techniques").
 //
 // This index scans the records once for the whole process instead. On Linux the runtime lists
 // every loaded Swift image's metadata sections (`swift_enumerateAllMetadataSections`, exported by
@@ -18,7 +17,7 @@
 // - the span of addresses of the image's own type descriptors (`swift5_type_metadata`): a
 //   descriptor inside a span belongs to an image the index has read.
 //
-// A struct or enum whose descriptor is marked may conform: the decoder asks the runtime as before
+// A struct or enum whose descriptor is marked may conform: the decoder then asks the runtime
 // (generic and conditional conformances are the runtime's to judge). One whose descriptor lies in
 // a read image and is not marked does not conform: no record says it does. Anything else — a
 // class (its superclass may conform), a type whose descriptor is not unique (imported C types), a
