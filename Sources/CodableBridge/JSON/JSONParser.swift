@@ -239,6 +239,8 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     var frames = ScratchBuffer<Frame>(capacity: 16)
     var keys = ScratchBuffer<KeySpan>(capacity: 32)
     var duplicates = DuplicateKeyDetector()
+    /// `SmallString.isAvailable`, read once per parse for the outputs that make strings.
+    let inlineStrings = SmallString.isAvailable
 
     init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, output: consuming Output) {
         self.p = p
@@ -255,7 +257,7 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     var bytes: JSONTape.Bytes {
         @inline(__always) get {
             JSONTape.Bytes(text: UnsafeBufferPointer(start: p, count: readable),
-                           unescaped: UnsafeBufferPointer(start: unescaped.base, count: unescaped.count))
+                           unescaped: UnsafeBufferPointer(start: unescaped.base, count: unescaped.count), inlineStrings: inlineStrings)
         }
     }
 

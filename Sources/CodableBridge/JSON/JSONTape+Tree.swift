@@ -270,7 +270,7 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
     mutating func key(_ node: JSONTape.Node, in bytes: JSONTape.Bytes) {
         let short = node.length <= ShortBytes.maximumCount ? bytes.shortBytes(node) : nil
         if let short, short.isASCII {
-            keys.append(short.asciiString())
+            keys.append(short.asciiString(inline: bytes.inlineStrings))
         } else {
             let (key, isASCII) = longKey(node, in: bytes)
             keys.append(key)

@@ -179,6 +179,16 @@ package struct JSONTape: @unchecked Sendable {
     package struct Bytes {
         package let text: UnsafeBufferPointer<UInt8>
         package let unescaped: UnsafeBufferPointer<UInt8>
+        /// `SmallString.isAvailable`, read once for all the strings made from these bytes.
+        let inlineStrings: Bool
+
+        package init(text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>,
+                     inlineStrings: Bool = SmallString.isAvailable)
+        {
+            self.text = text
+            self.unescaped = unescaped
+            self.inlineStrings = inlineStrings
+        }
 
         /// The buffer `node`'s payload points into: ``JSONTape/unescaped`` for an escaped string.
         @inline(__always)
@@ -206,7 +216,7 @@ package struct JSONTape: @unchecked Sendable {
         func string(_ node: Node) -> String {
             if node.length <= ShortBytes.maximumCount {
                 let short = shortBytes(node)
-                if short.isASCII { return short.asciiString() }
+                if short.isASCII { return short.asciiString(inline: inlineStrings) }
             }
             return String(decoding: content(of: node), as: UTF8.self)
         }

@@ -24,7 +24,7 @@ extension JSONWriter {
     /// Appends `string` as a quoted, escaped JSON string.
     package mutating func writeString(_ string: String) {
         // Most keys and many values are held inline: escaped as two words, no closure.
-        if let short = ShortBytes(inlineASCII: string), writeQuoted(short) { return }
+        if let short = ShortBytes(inlineASCII: string, inline: inlineStrings), writeQuoted(short) { return }
         // Native strings lend their UTF-8 without a copy (or a retain).
         let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeQuoted($0) }
         if written == nil {

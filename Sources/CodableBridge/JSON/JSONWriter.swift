@@ -48,6 +48,8 @@ package struct JSONWriter: ~Copyable {
     package let sortsKeys: Bool
     /// Whether `/` is written as `\/`.
     let escapesSlashes: Bool
+    /// `SmallString.isAvailable`, read once for all the strings this writer writes.
+    let inlineStrings = SmallString.isAvailable
     /// The current nesting depth, for indentation.
     private var depth = 0
 

@@ -58,12 +58,18 @@ struct ShortBytes: Equatable {
         SmallString.ascii(head: head, tail: tail, count: count)
     }
 
+    /// ``asciiString()`` for a reader that read `SmallString.isAvailable` once beforehand.
+    @inline(__always)
+    func asciiString(inline: Bool) -> String {
+        SmallString.ascii(head: head, tail: tail, count: count, layoutHolds: inline)
+    }
+
     /// The bytes of `string` when it is held inline and is ASCII; `nil` for any other string (a
     /// longer one, one with a non-ASCII byte, one backed by a buffer or bridged), and always on
     /// platforms whose inline layout is not read (Runtime/SmallString.swift).
     @inline(__always)
-    init?(inlineASCII string: String) {
-        guard let words = SmallString.inlineASCII(string) else { return nil }
+    init?(inlineASCII string: String, inline: Bool = SmallString.isAvailable) {
+        guard let words = SmallString.inlineASCII(string, layoutHolds: inline) else { return nil }
         head = words.head
         tail = words.tail
         count = words.count

@@ -28,10 +28,27 @@ enum SmallString {
     /// 8..<16), little-endian, every byte past `count` zero.
     @inline(__always)
     static func ascii(head: UInt64, tail: UInt64, count: Int) -> String {
+        ascii(head: head, tail: tail, count: count, layoutHolds: isAvailable)
+    }
+
+    /// ``ascii(head:tail:count:)`` with ``isAvailable`` read beforehand: a reader that makes many
+    /// strings (a tape's bytes, a writer) reads it once, not once per string.
+    @inline(__always)
+    static func ascii(head: UInt64, tail: UInt64, count: Int, layoutHolds: Bool) -> String {
         #if (arch(x86_64) || arch(arm64)) && !CODABLEBRIDGE_PORTABLE
         if layoutHolds { return make(head: head, tail: tail, count: count) }
         #endif
         return decoded(head: head, tail: tail, count: count)
+    }
+
+    /// Whether strings are made and read in the inline form: the self-check's answer (always
+    /// `false` in portable mode and on other platforms).
+    static var isAvailable: Bool {
+        #if (arch(x86_64) || arch(arm64)) && !CODABLEBRIDGE_PORTABLE
+        return layoutHolds
+        #else
+        return false
+        #endif
     }
 
     /// The bytes of `string` when it is held inline and is ASCII: `head`, `tail` (as
@@ -40,6 +57,12 @@ enum SmallString {
     /// mode.
     @inline(__always)
     static func inlineASCII(_ string: String) -> (head: UInt64, tail: UInt64, count: Int)? {
+        inlineASCII(string, layoutHolds: isAvailable)
+    }
+
+    /// ``inlineASCII(_:)`` with ``isAvailable`` read beforehand.
+    @inline(__always)
+    static func inlineASCII(_ string: String, layoutHolds: Bool) -> (head: UInt64, tail: UInt64, count: Int)? {
         #if (arch(x86_64) || arch(arm64)) && !CODABLEBRIDGE_PORTABLE
         guard layoutHolds else { return nil }
         return read(string)
