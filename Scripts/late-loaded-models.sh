@@ -6,7 +6,8 @@
 #     Scripts/late-loaded-models.sh
 #
 # SwiftPM builds no loadable plugin, so this compiles with swiftc into .build-late-loaded/
-# (gitignored): CodableBridgeCoercion and CodableBridge as shared libraries, then from
+# (gitignored): CodableBridgeCoercion (with the C number target) and CodableBridge as shared
+# libraries, then from
 # Scripts/late-loaded-models/
 #   Models.swift   libModels.so, linked at launch: `Book`, a plain Codable struct
 #   Plugin.swift   libPlugin.so, opened later: `extension Book: MappableCodable` (mapping `title`
@@ -25,9 +26,19 @@ build=.build-late-loaded
 sources=Scripts/late-loaded-models
 rm -rf "$build" && mkdir -p "$build"
 swiftc=(swiftc -swift-version 6 -Onone -I "$build" -L "$build")
+# The C target (numbers in the C locale): its object goes into the coercion library, and a module
+# map makes it importable, as SwiftPM does.
+cc -c -fPIC -O2 -I Sources/CCodableBridgeNumbers/include -o "$build/CCodableBridgeNumbers.o" \
+    Sources/CCodableBridgeNumbers/CCodableBridgeNumbers.c
+cat > "$build/module.modulemap" <<EOF
+module CCodableBridgeNumbers {
+    header "$PWD/Sources/CCodableBridgeNumbers/include/CCodableBridgeNumbers.h"
+    export *
+}
+EOF
 "${swiftc[@]}" -emit-library -emit-module -module-name CodableBridgeCoercion -package-name CodableBridge \
     -emit-module-path "$build/CodableBridgeCoercion.swiftmodule" -o "$build/libCodableBridgeCoercion.so" \
-    $(find Sources/CodableBridgeCoercion -name '*.swift')
+    $(find Sources/CodableBridgeCoercion -name '*.swift') "$build/CCodableBridgeNumbers.o"
 "${swiftc[@]}" -emit-library -emit-module -module-name CodableBridge -package-name CodableBridge \
     -emit-module-path "$build/CodableBridge.swiftmodule" -o "$build/libCodableBridge.so" \
     -lCodableBridgeCoercion $(find Sources/CodableBridge -name '*.swift')
