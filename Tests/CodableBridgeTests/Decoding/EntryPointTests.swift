@@ -12,7 +12,7 @@ enum EntryPoint: String, CaseIterable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// The JSON this entry point reads, around one book object.
+    /// The JSON this entry point reads, wrapping one book object.
     func document(_ book: String) -> String {
         switch self {
         case .decode, .update, .modelDecode, .modelUpdate: book
