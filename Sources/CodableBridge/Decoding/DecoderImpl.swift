@@ -286,13 +286,18 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The components of `node`'s path.
     func pathComponents(of node: Int) -> [PathComponent] {
-        var reversed: [PathComponent] = []
+        rootPrefix + pathChain(to: node).map { pathNodes.base[$0].component }
+    }
+
+    /// The nodes from the root's child down to `node` (empty for the root).
+    private func pathChain(to node: Int) -> [Int] {
+        var reversed: [Int] = []
         var index = node
         while index != PathNode.root {
-            reversed.append(pathNodes.base[index].component)
+            reversed.append(index)
             index = pathNodes.base[index].parent
         }
-        return rootPrefix + reversed.reversed()
+        return reversed.reversed()
     }
 
     /// `node`'s coding path, as `Decoder.codingPath` gives it.
@@ -356,14 +361,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         // Any other container (kept past its level): the walk's path is set to its own.
         savedScopes.append(.setAside(path: path, nodes: Array(UnsafeBufferPointer(start: scopeNodes.base, count: scopeNodes.count)),
                                      validNodes: validNodes))
-        path = pathComponents(of: node)
-        var chain: [Int] = []
-        var index = node
-        while index != PathNode.root {
-            chain.append(index)
-            index = pathNodes.base[index].parent
-        }
-        setScopeNodes(chain.reversed())
+        let chain = pathChain(to: node)
+        path = rootPrefix + chain.map { pathNodes.base[$0].component }
+        setScopeNodes(chain)
     }
 
     /// Gives back what the last `enterScope(of:)` changed.
