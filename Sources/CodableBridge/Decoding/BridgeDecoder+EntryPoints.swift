@@ -174,7 +174,8 @@ extension BridgeDecoder {
     /// The one update path: snapshot the current value, then decode the patch over it.
     private func update<T: Codable>(_ value: inout T, _ input: Input, report: ReportCollector?) throws {
         let fallback = UpdateFallback(root: try ValueSnapshot.of(value))
-        value = try run(T.self, input, at: nil, report: report, update: fallback)
+        // The value's own class when it is a subclass of `T` (a metatype value is honoured).
+        value = try run(type(of: value), input, at: nil, report: report, update: fallback)
     }
 }
 

@@ -54,6 +54,12 @@ extension DecoderImpl {
         }
 
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            if ObjectIdentifier(type) != ObjectIdentifier(T.self) {
+                // `type` names a subclass of `T`: decoded as that class (see `DecoderImpl.narrow`).
+                func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable { try decode(Dynamic.self) }
+                let dynamic: any Decodable.Type = type  // a variable: `as` would keep it closed
+                return try DecoderImpl.narrow(open(dynamic), to: T.self)
+            }
             guard !isAtEnd else { throw atEnd(T.self) }
             let node = position
             let key = PathComponent.index(currentIndex)
@@ -71,10 +77,11 @@ extension DecoderImpl {
             return value
         }
 
+        /// `nil` at the end, as `JSONDecoder` (and the scalar overloads) answer.
         mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-            guard !isAtEnd else { throw atEnd(T.self) }
+            if isAtEnd { return nil }
             if try decodeNil() { return nil }
-            return try decode(T.self)
+            return try decode(type)
         }
 
         // The standard library's default `decode` for the 128-bit integers throws ("not
@@ -149,6 +156,11 @@ extension DecoderImpl {
         func decode(_ type: UInt128.Type) throws -> UInt128 { try impl.unwrapInteger(node, nil, as: UInt128.self) }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            if ObjectIdentifier(type) != ObjectIdentifier(T.self) {
+                func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable { try decode(Dynamic.self) }
+                let dynamic: any Decodable.Type = type  // a variable: `as` would keep it closed
+                return try DecoderImpl.narrow(open(dynamic), to: T.self)
+            }
             if node != DecoderImpl.missingNode, impl.nodes[node].kind == .null, impl.acceptsNull(T.self) { return impl.nullValue(T.self) }
             // A value of another type at the same level: no new path component, same node.
             return try impl.unwrap(T.self, node: node, key: nil)

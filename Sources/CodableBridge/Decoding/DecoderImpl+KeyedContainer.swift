@@ -137,12 +137,17 @@ extension DecoderImpl {
             }
         }
 
-        /// The JSON keys tried for `key`, for error messages.
-        /// The JSON keys tried for a mapped property, for messages; empty for an unmapped one (its
-        /// own key), so the common case allocates nothing.
+        /// The JSON keys tried for a mapped property, in order and each spelling once (a dotted
+        /// key is tried as one key and as a path, both spelt `meta.title`), for messages; empty
+        /// for an unmapped one (its own key), so the common case allocates nothing.
         func tried(_ key: Key) -> [String] {
             guard let meta, !meta.lookups.isEmpty, let lookups = meta.lookups[key.stringValue] else { return [] }
-            return lookups.map { $0.segments.joined(separator: ".") }
+            var spelt: [String] = []
+            for lookup in lookups {
+                let spelling = lookup.segments.joined(separator: ".")
+                if !spelt.contains(spelling) { spelt.append(spelling) }
+            }
+            return spelt
         }
 
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).

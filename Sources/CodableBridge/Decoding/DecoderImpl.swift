@@ -134,7 +134,28 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             impl.rootPrefix = impl.path
         }
         impl.update = update
+        if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try impl.decodeRootAsDynamicType(type, node: node) }
         return try impl.decodeRoot(T.self, node: node)
+    }
+
+    /// A metatype value naming a subclass of `T` (`Employee.self as Person.Type`): decoded as that
+    /// subclass, as `JSONDecoder` does (it calls `type.init(from:)`). The unkeyed and single-value
+    /// containers' `decode(_:)` do the same through ``narrow(_:to:)``; a keyed container never
+    /// sees the metatype value (the standard library's `KeyedDecodingContainer` passes `T.self`).
+    @inline(never)
+    private func decodeRootAsDynamicType<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
+        func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable { try decodeRoot(Dynamic.self, node: node) }
+        let dynamic: any Decodable.Type = type  // a variable: `as` would keep it closed
+        return try Self.narrow(open(dynamic), to: T.self)
+    }
+
+    /// A value decoded through a metatype value's dynamic type, as the static type `T` it is an
+    /// instance of.
+    static func narrow<T>(_ value: any Decodable, to _: T.Type) throws -> T {
+        guard let value = value as? T else {
+            throw DecodingMessages.dataCorrupted(path: [], "\(Swift.type(of: value)) is not a \(T.self).")
+        }
+        return value
     }
 
     private func decodeRoot<T: Decodable>(_ type: T.Type, node: Int) throws -> T {

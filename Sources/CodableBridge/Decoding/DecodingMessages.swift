@@ -71,10 +71,40 @@ enum DecodingMessages {
         .typeMismatch(type, .init(codingPath: path, debugDescription: StrictMismatchMessages.current.message(type, found: kind)))
     }
 
-    /// A type mismatch for a value the policy did not convert, with its reason as the hint.
+    /// A type mismatch for a value the policy did not convert, with its reason when the reason
+    /// says more than what was found and what was expected.
     static func notConverted(_ error: NotConverted, path: [any CodingKey]) -> DecodingError {
-        typeMismatch(error.expected, found: error.found, path: path, hint: " " + error.reason)
+        let message = "Expected to decode \(error.expected) but found \(error.found) instead" + (why(error).map { ": \($0)." } ?? ".")
+        return .typeMismatch(error.expected, .init(codingPath: path, debugDescription: message))
     }
+
+    /// What a not-converted value's reason adds to "found X, expected T", or `nil` when it only
+    /// restates them: the coercion rules' reasons read `found X where T was expected; why`, so
+    /// the part after `; ` is kept; "an object was expected" and "no rule converts X to T" add
+    /// nothing.
+    static func why(_ error: NotConverted) -> String? {
+        var reason = Substring(error.reason)
+        if reason == objectExpected || reason == arrayExpected || reason == noRule(found: error.found, to: error.expected) { return nil }
+        let dateIntro = "Cannot read a date from \(error.found)"
+        if reason.hasPrefix(dateIntro) {
+            reason = reason.dropFirst(dateIntro.count)
+            guard reason.hasPrefix(": ") else { return nil }
+            reason = reason.dropFirst(2)
+            if reason.hasSuffix(".") { reason = reason.dropLast() }
+        }
+        return afterRestatement(String(reason))
+    }
+
+    /// A reason without its restatement of the value (`found string "x" where Int was expected;
+    /// it is not a number` → `it is not a number`), or `nil` when it is nothing but one.
+    private static func afterRestatement(_ reason: String) -> String? {
+        guard reason.hasPrefix("found ") else { return reason }
+        guard let separator = reason.range(of: "; ") else { return nil }
+        return String(reason[separator.upperBound...])
+    }
+
+    /// ` (why)` for a report detail, or nothing (see ``why(_:)``).
+    private static func because(_ error: NotConverted) -> String { why(error).map { " (\($0))" } ?? "" }
 
     static func valueNotFound(_ type: Any.Type, path: [any CodingKey]) -> DecodingError {
         .valueNotFound(type, .init(codingPath: path, debugDescription: "Cannot get \(type) -- found null value instead"))
@@ -90,7 +120,8 @@ enum DecodingMessages {
     static func keyNotFound(_ key: any CodingKey, path: [any CodingKey], tried: [String]? = nil) -> DecodingError {
         var message = "No value associated with key \(key) (\"\(key.stringValue)\")."
         if let tried, !tried.isEmpty, tried != [key.stringValue] {
-            message += " Tried \(tried.map { "\"\($0)\"" }.joined(separator: ", ")) in that order."
+            let list = tried.map { "\"\($0)\"" }.joined(separator: ", ")
+            message += tried.count == 1 ? " Tried \(list)." : " Tried \(list) in that order."
         }
         return .keyNotFound(key, .init(codingPath: path, debugDescription: message))
     }
@@ -173,7 +204,7 @@ enum DecodingMessages {
 
     /// A date the strategy could not read; used as the error message and as a not-converted reason.
     static func dateNotParsed(found: String, reason: String) -> String {
-        "Cannot read a date from \(found): \(reason)."
+        "Cannot read a date from \(found)" + (afterRestatement(reason).map { ": \($0)." } ?? ".")
     }
 
     // MARK: Reasons a value was not converted
@@ -206,7 +237,7 @@ enum DecodingMessages {
 
     /// `.defaulted`: an optional set to `nil` because its value was not converted.
     static func usedNil(_ error: NotConverted, for type: Any.Type) -> String {
-        "\(error.found) not converted to \(type) (\(error.reason)); used nil"
+        "\(error.found) not converted to \(type)\(because(error)); used nil"
     }
 
     /// `.rejected`: a model hook threw.
@@ -222,7 +253,7 @@ enum DecodingMessages {
 
     /// `.dropped`: an element the policy did not convert.
     static func droppedNotConverted(_ error: NotConverted, _ type: Any.Type) -> String {
-        "\(error.found) not converted to \(type) (\(error.reason))"
+        "\(error.found) not converted to \(type)\(because(error))"
     }
 
     /// `.dropped`: a dictionary key that is not a `K`.
@@ -244,7 +275,7 @@ enum DecodingMessages {
     static let substitutionNull = "null"
     static let substitutionRejected = "model rejected"
 
-    static func substitution(notConverted error: NotConverted) -> String { "\(error.found) not converted (\(error.reason))" }
+    static func substitution(notConverted error: NotConverted) -> String { "\(error.found) not converted\(because(error))" }
 
     /// `.defaulted`: `<why>; used the declared default <value>`.
     static func usedDeclaredDefault(_ why: String, value: String) -> String { "\(why); used the declared default \(value)" }

@@ -7,7 +7,7 @@
 /// ```swift
 /// do { _ = try JSONValue(parsing: "{\"a\": tru}") }
 /// catch let error as JSONParseError { print(error) }
-/// // line 1, column 7 (byte 6): expected 'true', found 'tru}'
+/// // line 1, column 7 (byte 6): expected 'true', found 'tru'
 /// ```
 ///
 /// Lines are separated by LF, CR or CRLF. Columns count bytes from 1, so a line with non-ASCII

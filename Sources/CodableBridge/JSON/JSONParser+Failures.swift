@@ -68,6 +68,29 @@ extension JSONParser where Output: ~Copyable {
         return Failure(offset: i, reason: reason)
     }
 
+    /// The failure for a word at `i` that starts like the literal `word` (its first byte matched)
+    /// but is not it: a cut or misspelt literal (`nul`, `tru`, `nulx`) is named as that literal,
+    /// any other word (`not`, `nope`) as a word where a value was expected.
+    func literalFailure(at i: Int, _ word: String) -> Failure {
+        var end = i
+        while end < count, end - i < 32, p[end] < 0x80, isWordByte(p[end]) { end += 1 }
+        let found = String(decoding: UnsafeBufferPointer(start: p + i, count: max(end - i, min(1, count - i))), as: UTF8.self)
+        let expected = Array(word.utf8)
+        let looksLikeLiteral = end - i < 2 || p[i + 1] == expected[1]
+        guard looksLikeLiteral else { return Failure(offset: i, reason: "expected a JSON value, found '\(found)'") }
+        let prefix = end == count && word.hasPrefix(found) ? "unexpected end of input: " : ""
+        return Failure(offset: i, reason: "\(prefix)expected '\(word)', found '\(found)'")
+    }
+
+    /// Whether `byte` continues a word for ``literalFailure(at:_:)`` (letters, digits, `_`).
+    private func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+             UInt8(ascii: "_"): true
+        default: false
+        }
+    }
+
     /// The failure for a byte after an element that is neither `,` nor the closing bracket.
     func afterElementFailure(at i: Int, frame: Frame) -> Failure {
         let (what, closer) = frame.isObject ? ("object member", "}") : ("array element", "]")

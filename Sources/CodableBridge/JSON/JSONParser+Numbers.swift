@@ -76,10 +76,7 @@ extension JSONParser where Output: ~Copyable {
         guard i + length <= count,
               UInt32(littleEndian: UnsafeRawPointer(p + i + length - 4).loadUnaligned(as: UInt32.self)) == tail
         else {
-            let word = kind == .true ? "true" : kind == .false ? "false" : "null"
-            let found = snippet(at: i, length: length)
-            let prefix = i + found.utf8.count == count && word.hasPrefix(found) ? "unexpected end of input: " : ""
-            throw Failure(offset: i, reason: "\(prefix)expected '\(word)', found '\(found)'")
+            throw literalFailure(at: i, kind == .true ? "true" : kind == .false ? "false" : "null")
         }
         output.scalar(JSONTape.Node(kind: kind), in: bytes)
         return i + length

@@ -91,13 +91,14 @@ extension BridgeObject {
 /// `yy_modelDescription`'s layout for a JSON tree.
 enum ModelDescription {
     /// `{\n    key = value;\n    …\n}`, `[\n    value;\n    …\n]`, quoted strings, numbers as
-    /// written, `<null>` for null.
+    /// written, Booleans as `true` / `false` (not `yy_modelDescription`'s `1` / `0`), `<null>` for
+    /// null.
     static func describe(_ value: JSONValue) -> String {
         switch value {
         case .null:
             return "<null>"
         case .bool(let flag):
-            return flag ? "1" : "0"
+            return flag ? "true" : "false"
         case .number(let number):
             return number.description
         case .string(let text):

@@ -147,7 +147,7 @@ enum DefaultReason: String, CaseIterable, Sendable {
         switch self {
         case .missing: "missing; used "
         case .null: "null; used "
-        case .unconvertible: " not converted ("
+        case .unconvertible: " not converted"
         }
     }
 }

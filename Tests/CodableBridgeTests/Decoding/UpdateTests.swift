@@ -236,9 +236,9 @@ struct UpdateDocsExampleTests {
         #expect(report.description == """
             DecodingReport: 2 events
               age
-                defaulted: a string ("old") not converted (found string "old" where Int was expected; it is not a number); kept the current value
+                defaulted: a string ("old") not converted (it is not a number); kept the current value
               homepage
-                defaulted: a number (12) not converted (found number 12 where a URL string was expected); kept the current value
+                defaulted: a number (12) not converted; kept the current value
             """)
     }
 }

@@ -16,7 +16,7 @@ private func snippetBody() async throws {
     let logger = Logger()
     let metrics = Metrics()
     for event in report.events where event.kind != .coerced {
-        logger.warning("\(event)")   // statuses[2]: dropped: a string ("oops") not converted to Status (an object was expected)
+        logger.warning("\(event)")   // statuses[2]: dropped: a string ("oops") not converted to Status
     }
     let dropped = report.events.filter { $0.kind == .dropped }.map(\.path)   // ["statuses[2]"]
     snippetDiscard(

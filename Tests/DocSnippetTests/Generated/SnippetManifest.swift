@@ -25,7 +25,7 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Coercion.md", block: 10, kind: "compile", fingerprint: 0x71b610fe1a2d3ce7),
     .init(document: "Docs/Coercion.md", block: 11, kind: "compile", fingerprint: 0xd366b2d95568a194),
     .init(document: "Docs/Coercion.md", block: 12, kind: "compile", fingerprint: 0xbb922c2c8dbd4bc8),
-    .init(document: "Docs/Coercion.md", block: 13, kind: "compile", fingerprint: 0x239bd4cc13ce683a),
+    .init(document: "Docs/Coercion.md", block: 13, kind: "compile", fingerprint: 0xda698cb8837e698a),
     .init(document: "Docs/Encoding.md", block: 1, kind: "compile", fingerprint: 0x49ed40efa44546c8),
     .init(document: "Docs/Encoding.md", block: 2, kind: "compile", fingerprint: 0x557c559d1fc61eae),
     .init(document: "Docs/Integration.md", block: 1, kind: "compile", fingerprint: 0x13264d8da7ec8fff),
