@@ -52,7 +52,7 @@ extension FlexibleDateParser {
             default:
                 return nil
             }
-            return iso8601(b, 0, end).map(Date.init(timeIntervalSince1970:))
+            return iso8601(b, 0, end)?.date
         }
     }
 }
