@@ -123,9 +123,10 @@ package struct DecimalTimestamp: Sendable, Hashable {
     package static func nearestDouble(whole: Int64, fraction: Int64, scale: Int64) -> Double {
         if fraction == 0 { return Double(whole) }
         let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
-        if !overflow, (scaled + fraction).magnitude <= 1 << 53 {
+        let (numerator, sumOverflow) = scaled.addingReportingOverflow(fraction)
+        if !overflow, !sumOverflow, numerator.magnitude <= 1 << 53 {
             // Both operands are exact Doubles, so the one division rounds correctly.
-            return Double(scaled + fraction) / Double(scale)
+            return Double(numerator) / Double(scale)
         }
         let estimate = Double(whole) + Double(fraction) / Double(scale)
         // Here |whole| > 2⁵³ / 10⁹ > 2²³, so the estimate and its neighbours are multiples of

@@ -28,6 +28,8 @@ extension CoercionTests {
             (16_777_216,            999_999_999,     9),   // 2²⁴: the gap above is twice the gap below
             (-16_777_217,           1,               9),
             (9_007_199,             254_740_993,     9),   // just past 2⁵³ / 10⁹
+            (9_223_372_036,         999_999_999,     9),   // × 10⁹ + fraction passes Int64.max (year 2262)
+            (-9_223_372_037,        1,               9),
         ] as [(Int64, Int64, Int)])
         func nearestDoubleMatchesDecimalParsing(whole: Int64, fraction: Int64, digits: Int) throws {
             let scale = Int64(pow(10, Double(digits)))
