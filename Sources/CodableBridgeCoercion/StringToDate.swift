@@ -91,6 +91,15 @@ public enum StringToDate {
     public static func epochDate(_ text: String) -> (date: Date, milliseconds: Bool)? {
         guard let number = Double(text), number.isFinite else { return nil }
         let milliseconds = number.magnitude >= epochMillisecondsThreshold
+        if let integer = Int64(text) {
+            // The common case, without reading digits one by one: floor division into seconds.
+            let unit: Int64 = milliseconds ? 1000 : 1
+            let (quotient, remainder) = integer.quotientAndRemainder(dividingBy: unit)
+            let timestamp = remainder < 0
+                ? DecimalTimestamp(secondsSince1970: quotient - 1, fraction: remainder + unit, fractionScale: unit)
+                : DecimalTimestamp(secondsSince1970: quotient, fraction: remainder, fractionScale: unit)
+            return (timestamp.date, milliseconds)
+        }
         if let exact = DecimalTimestamp(number: text, unitDigits: milliseconds ? 3 : 0) {
             return (exact.date, milliseconds)
         }

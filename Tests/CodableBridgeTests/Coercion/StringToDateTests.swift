@@ -42,6 +42,11 @@ extension CoercionTests {
             ("1.7145648001e12",     "2024-05-01T12:00:00.1Z",                true),
             ("17145648001E2",       "2024-05-01T12:00:00.1Z",                true),
             ("1714564800123.0000000009", "2024-05-01T12:00:00.123Z",         true),    // beyond nanoseconds
+            ("-1714564800000",      "1915-09-02T12:00:00Z",                  true),
+            ("-100000000001",       "1966-10-31T14:13:19.999Z",              true),
+            ("1714564800.5e0",      "2024-05-01T12:00:00.5Z",                false),
+            ("-0.5",                "1969-12-31T23:59:59.5Z",                false),
+            ("5e-10",               "1970-01-01T00:00:00.0000000005Z",       false),
         ] as [(String, String, Bool)])
         func epochNumbers(text: String, sameAs dateString: String, milliseconds: Bool) throws {
             let result = CoercionPolicy.lenient.date(from: .number(text))
