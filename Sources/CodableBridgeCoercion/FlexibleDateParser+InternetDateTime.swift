@@ -1,5 +1,6 @@
 // The RFC 3339 "internet date-time" subset of ISO 8601, for the decoder's `.iso8601` strategy on
-// Apple systems older than `Date.ISO8601FormatStyle` (macOS 12, iOS 15, tvOS 15, watchOS 8).
+// Apple systems older than `Date.ISO8601FormatStyle` (macOS 12, iOS 15, tvOS 15, watchOS 8), and
+// first under lenient policies everywhere, because it reads a fraction to the exact `Date`.
 //
 //     2014-01-20T12:24:48Z           accepted
 //     2014-01-20T12:24:48+08:00      accepted (also +0800, +08, a lowercase z)
@@ -52,7 +53,7 @@ extension FlexibleDateParser {
             default:
                 return nil
             }
-            return iso8601(b, 0, end).map(Date.init(timeIntervalSince1970:))
+            return iso8601(b, 0, end)?.date
         }
     }
 }

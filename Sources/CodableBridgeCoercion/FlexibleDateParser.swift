@@ -2,6 +2,8 @@
 //
 //     ISO 8601 / RFC 3339 (extended format)
 //       2014-01-20                          midnight UTC
+//       56302-05-26, +10000-01-01,          years of 4 to 6 digits, with or without a sign
+//       -0001-12-31                           (what BridgeEncoder writes beyond 0000…9999)
 //       2014-01-20T12:24                    minutes only, UTC
 //       2014-01-20T12:24:48                 "T", "t" or " " between date and time; no zone = UTC
 //       2014-01-20 12:24:48.5               any number of fraction digits ("." or ",");
@@ -45,9 +47,7 @@ public enum FlexibleDateParser {
     /// - Returns: The date, or `nil` when the text is in no supported form or names an
     ///   impossible date.
     public static func parse(_ string: String) -> Date? {
-        ASCII.withBytes(string) { bytes in
-            secondsSince1970(utf8: bytes).map(Date.init(timeIntervalSince1970:))
-        }
+        ASCII.withBytes(string) { bytes in timestamp(utf8: bytes)?.date }
     }
 
     /// Reads a date from UTF-8 bytes; the same formats as ``parse(_:)``.
@@ -62,11 +62,19 @@ public enum FlexibleDateParser {
     /// - Parameter bytes: The date text as UTF-8.
     /// - Returns: Seconds since 1970-01-01T00:00:00Z, or `nil`.
     public static func secondsSince1970(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        timestamp(utf8: bytes)?.secondsSince1970Double
+    }
+
+    /// The time in `bytes` as whole seconds and fraction digits (see ``secondsSince1970(utf8:)``).
+    package static func timestamp(utf8 bytes: UnsafeBufferPointer<UInt8>) -> DecimalTimestamp? {
         let range = ASCII.trimmedBounds(bytes)
         guard range.count >= 10 else { return nil }
         let first = bytes[range.lowerBound]
+        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            return iso8601(bytes, range.lowerBound, range.upperBound)
+        }
         if ASCII.isDigit(first) {
-            if bytes[range.lowerBound + 4] == UInt8(ascii: "-") {
+            if bytes[range.lowerBound + 4] == UInt8(ascii: "-") || ASCII.isDigit(bytes[range.lowerBound + 4]) {
                 return iso8601(bytes, range.lowerBound, range.upperBound)
             }
             return rfc1123(bytes, range.lowerBound, range.upperBound)
@@ -79,11 +87,17 @@ public enum FlexibleDateParser {
 
     // MARK: ISO 8601
 
-    static func iso8601(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func iso8601(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> DecimalTimestamp? {
         var time = CivilTime()
-        guard DateBytes.readDate(b, start, into: &time) else { return nil }
-        var i = start + 10
-        if i == end { return time.secondsSince1970() }
+        var i: Int
+        if b[start + 4] == UInt8(ascii: "-") {
+            guard DateBytes.readDate(b, start, into: &time) else { return nil }
+            i = start + 10
+        } else {
+            guard let after = expandedDate(b, start, end, into: &time) else { return nil }
+            i = after
+        }
+        if i == end { return time.timestamp() }
         let separator = b[i]
         guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
               end - i >= 6 else { return nil }
@@ -109,7 +123,29 @@ public enum FlexibleDateParser {
             guard let offset = isoZone(b, i, end) else { return nil }
             time.offset = offset
         }
-        return time.secondsSince1970()
+        return time.timestamp()
+    }
+
+    /// `±yyyy-MM-dd` or a year of 4 to 6 digits with or without a sign (`56302-05-26`,
+    /// `+10000-01-01`, `-0001-12-31`) at `start`; the index after the day, or `nil`.
+    private static func expandedDate(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+                                     into time: inout CivilTime) -> Int? {
+        var i = start
+        let negative = b[i] == UInt8(ascii: "-")
+        if negative || b[i] == UInt8(ascii: "+") { i += 1 }
+        var year = 0
+        let digitsStart = i
+        while i < end, i - digitsStart < 7, ASCII.isDigit(b[i]) {
+            year = year * 10 + Int(b[i] &- 0x30)
+            i += 1
+        }
+        guard (4...6).contains(i - digitsStart), end - i >= 6, b[i] == UInt8(ascii: "-"), b[i + 3] == UInt8(ascii: "-") else { return nil }
+        let month = DateBytes.digits2(b, i + 1), day = DateBytes.digits2(b, i + 4)
+        guard month >= 0, day >= 0 else { return nil }
+        time.year = negative ? -year : year
+        time.month = month
+        time.day = day
+        return i + 6
     }
 
     /// `Z`, `z`, `±hh`, `±hhmm` or `±hh:mm` filling exactly `b[i..<end]`.
@@ -134,7 +170,7 @@ public enum FlexibleDateParser {
     // MARK: Twitter / Weibo
 
     /// `EEE MMM dd HH:mm:ss[.SSS] ±hhmm yyyy` (the zone may also be `±hh:mm`).
-    static func twitter(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func twitter(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> DecimalTimestamp? {
         guard end - start >= 30, DateBytes.isWeekday(b, start), b[start + 3] == UInt8(ascii: " "),
               b[start + 7] == UInt8(ascii: " "), b[start + 10] == UInt8(ascii: " ") else { return nil }
         var time = CivilTime()
@@ -156,13 +192,13 @@ public enum FlexibleDateParser {
         guard end - i == 5, b[i] == UInt8(ascii: " ") else { return nil }
         time.year = DateBytes.digits4(b, i + 1)
         guard time.year >= 0 else { return nil }
-        return time.secondsSince1970()
+        return time.timestamp()
     }
 
     // MARK: RFC 1123 / RFC 2822
 
     /// `[EEE, ]d[d] MMM yyyy HH:mm[:ss] zone`.
-    static func rfc1123(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    static func rfc1123(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> DecimalTimestamp? {
         var i = start
         var time = CivilTime()
         if !ASCII.isDigit(b[i]) {
@@ -197,7 +233,7 @@ public enum FlexibleDateParser {
         }
         guard i < end, b[i] == UInt8(ascii: " "), let offset = rfcZone(b, i + 1, end) else { return nil }
         time.offset = offset
-        return time.secondsSince1970()
+        return time.timestamp()
     }
 
     /// GMT, UT, UTC, Z, ±hhmm, or EST/EDT/CST/CDT/MST/MDT/PST/PDT filling exactly `b[i..<end]`.

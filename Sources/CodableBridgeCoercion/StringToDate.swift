@@ -10,10 +10,14 @@
 //     "Sun, 06 Nov 1994 08:49:37 GMT"         parsed                        not converted
 //     "2014-02-30"                            not converted                 not converted
 //     1445534567 (number)                     seconds since 1970 *          not converted
+//     1714564800123 (number)                  milliseconds since 1970 * †   not converted
 //     "1445534567" (string)                   not converted                 not converted
 //
 //     * when ``CoercionPolicy/numbersAsDates`` is on (strict, lenient); off in yyModel, whose
 //       NSDate properties ignore numbers.
+//     † a magnitude of at least 100,000,000,000 (``StringToDate/epochMillisecondsThreshold``):
+//       as seconds that would be the year 5138 or later, as milliseconds it is 1973 or later.
+//       The decoder reports it (`.coerced`, "epoch milliseconds").
 //
 // See ``FlexibleDateParser`` and ``YYModelDateParser`` for the exact formats.
 
@@ -61,6 +65,47 @@ public enum StringToDate {
         }
     }
 
+    /// The smallest magnitude the `.flexible` strategy reads as milliseconds rather than seconds
+    /// since 1970: 100,000,000,000 (as seconds, the year 5138; as milliseconds, 1973-03-03).
+    public static let epochMillisecondsThreshold: Double = 100_000_000_000
+
+    /// The rule name of a number read as epoch milliseconds; the decoder reports such a date.
+    package static let epochMillisecondsRule = "number → Date (epoch milliseconds)"
+
+    /// A JSON number read as an epoch time: seconds since 1970, or milliseconds when its
+    /// magnitude is at least ``epochMillisecondsThreshold``.
+    ///
+    /// The date is the one nearest to the number's decimal value (to the nanosecond), computed
+    /// from its digits as the `.flexible` strategy reads date strings — so `1714564800123` is
+    /// exactly the date of `"2024-05-01T12:00:00.123Z"`, and `BridgeEncoder` writes it so.
+    /// (`Date(timeIntervalSince1970:)` rounds twice and can land one step beside it.)
+    ///
+    /// ```swift
+    /// StringToDate.epochDate("1714564800")      // (2024-05-01 12:00:00 UTC, milliseconds: false)
+    /// StringToDate.epochDate("1714564800123")   // (2024-05-01 12:00:00.123 UTC, milliseconds: true)
+    /// ```
+    ///
+    /// - Parameter text: The JSON number's source text.
+    /// - Returns: The date and whether the number was read as milliseconds, or `nil` when the text
+    ///   is not a finite number.
+    public static func epochDate(_ text: String) -> (date: Date, milliseconds: Bool)? {
+        guard let number = Double(text), number.isFinite else { return nil }
+        let milliseconds = number.magnitude >= epochMillisecondsThreshold
+        if let integer = Int64(text) {
+            // The common case, without reading digits one by one: floor division into seconds.
+            let unit: Int64 = milliseconds ? 1000 : 1
+            let (quotient, remainder) = integer.quotientAndRemainder(dividingBy: unit)
+            let timestamp = remainder < 0
+                ? DecimalTimestamp(secondsSince1970: quotient - 1, fraction: remainder + unit, fractionScale: unit)
+                : DecimalTimestamp(secondsSince1970: quotient, fraction: remainder, fractionScale: unit)
+            return (timestamp.date, milliseconds)
+        }
+        if let exact = DecimalTimestamp(number: text, unitDigits: milliseconds ? 3 : 0) {
+            return (exact.date, milliseconds)
+        }
+        return (Date(timeIntervalSince1970: milliseconds ? number / 1000 : number), milliseconds)
+    }
+
     /// A JSON number read as seconds since 1970.
     ///
     /// ```swift
@@ -92,8 +137,10 @@ public enum StringToDate {
             guard numbersAsDates else {
                 return .notConverted(reason: "found \(scalar.found) where a date was expected; the policy does not read numbers as dates")
             }
-            if let date = secondsSince1970(text) { return .converted(date, rule: "number → Date (seconds since 1970)") }
-            return .notConverted(reason: "found \(scalar.found); it is not a finite number of seconds")
+            guard let (date, milliseconds) = epochDate(text) else {
+                return .notConverted(reason: "found \(scalar.found); it is not a finite number of seconds")
+            }
+            return .converted(date, rule: milliseconds ? epochMillisecondsRule : "number → Date (seconds since 1970)")
         case .bool, .null:
             return .notConverted(reason: "found \(scalar.found) where a date was expected")
         }

@@ -43,9 +43,7 @@ public enum YYModelDateParser {
     /// - Parameter string: The date text, taken as it is (no trimming).
     /// - Returns: The date, or `nil` when no format of that length matches.
     public static func parse(_ string: String) -> Date? {
-        ASCII.withBytes(string) { bytes in
-            secondsSince1970(utf8: bytes).map(Date.init(timeIntervalSince1970:))
-        }
+        ASCII.withBytes(string) { bytes in timestamp(utf8: bytes)?.date }
     }
 
     /// Reads a date from UTF-8 bytes; the same table as ``parse(_:)``.
@@ -58,6 +56,11 @@ public enum YYModelDateParser {
     /// - Parameter bytes: The date text as UTF-8.
     /// - Returns: Seconds since 1970-01-01T00:00:00Z, or `nil`.
     public static func secondsSince1970(utf8 b: UnsafeBufferPointer<UInt8>) -> Double? {
+        timestamp(utf8: b)?.secondsSince1970Double
+    }
+
+    /// The time in `b` as whole seconds and fraction digits (see ``secondsSince1970(utf8:)``).
+    static func timestamp(utf8 b: UnsafeBufferPointer<UInt8>) -> DecimalTimestamp? {
         var time = CivilTime()
         switch b.count {
         case 10:
@@ -94,7 +97,7 @@ public enum YYModelDateParser {
         default:
             return nil
         }
-        return time.secondsSince1970()
+        return time.timestamp()
     }
 
     /// `yyyy-MM-dd'T'HH:mm:ss` at 0; with `separatorFromIndex10`, a space is also accepted

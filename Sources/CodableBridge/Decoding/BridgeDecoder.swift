@@ -239,6 +239,14 @@ public struct BridgeDecoder: Sendable {
         try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
     }
 
+    /// The decoding path of the `configuration:` entry points (BridgeDecoder+Configuration.swift).
+    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+    func run<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration, _ input: Input,
+                                            report: ReportCollector?) throws -> T
+    {
+        try DecoderImpl.decode(type, configuration: configuration, tape: tape(input), options: self, report: report)
+    }
+
     /// Runs `body` with a collector whose events are appended to `report`, even when it throws.
     static func reporting<R>(into report: inout DecodingReport, _ body: (ReportCollector) throws -> R) rethrows -> R {
         let collector = ReportCollector()

@@ -276,7 +276,11 @@ extension DecoderImpl {
                 break
             }
             switch options.coercion.date(from: input) {
-            case .converted(let date, _):
+            case .converted(let date, let rule):
+                if case .number = input, rule == StringToDate.epochMillisecondsRule {
+                    // A guess from the magnitude, so it is reported.
+                    record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
+                }
                 return date
             case .notConverted(let reason):
                 return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
@@ -295,8 +299,12 @@ extension DecoderImpl {
 extension DecoderImpl {
     /// The `.iso8601` strategy's reader: `Date.ISO8601FormatStyle` where the system has it (always
     /// on Linux), else the hand-written RFC 3339 reader of the coercion module, which accepts the
-    /// same form. Fractional seconds are accepted only when `fractionalSeconds` (lenient policies).
+    /// same form. Fractional seconds are accepted only when `fractionalSeconds` (lenient policies);
+    /// then the hand-written reader goes first, because it reads the fraction to the exact `Date`
+    /// (as `.flexible` does) so that what `BridgeEncoder`'s `.iso8601` writes reads back
+    /// identically.
     static func iso8601Date(_ string: String, fractionalSeconds: Bool) -> Date? {
+        if fractionalSeconds, let date = FlexibleDateParser.internetDateTime(string, fractionalSeconds: true) { return date }
         if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
             if let date = try? Date.ISO8601FormatStyle().parse(string) { return date }
             if fractionalSeconds { return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(string) }

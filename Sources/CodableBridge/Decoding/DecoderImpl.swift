@@ -135,7 +135,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         }
         impl.update = update
         if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try impl.decodeRootAsDynamicType(type, node: node) }
-        return try impl.decodeRoot(T.self, node: node)
+        return try impl.decodingRoot(node: node) { try impl.unwrap(T.self, node: node, key: nil) }
     }
 
     /// A metatype value naming a subclass of `T` (`Employee.self as Person.Type`): decoded as that
@@ -144,7 +144,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// sees the metatype value (the standard library's `KeyedDecodingContainer` passes `T.self`).
     @inline(never)
     private func decodeRootAsDynamicType<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
-        func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable { try decodeRoot(Dynamic.self, node: node) }
+        func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable {
+            try decodingRoot(node: node) { try unwrap(Dynamic.self, node: node, key: nil) }
+        }
         let dynamic: any Decodable.Type = type  // a variable: `as` would keep it closed
         return try Self.narrow(open(dynamic), to: T.self)
     }
@@ -158,9 +160,28 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         return value
     }
 
-    private func decodeRoot<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
+    /// The entry point for a `DecodableWithConfiguration` type: its `init(from:configuration:)`
+    /// decodes the whole document, as `JSONDecoder.decode(_:from:configuration:)` calls it.
+    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+    static func decode<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration, tape: JSONTape,
+                                                      options: BridgeDecoder, report: ReportCollector?) throws -> T
+    {
+        let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
+        impl.reusesContainers = true
+        defer {
+            impl.endReuse()
+            report?.close()
+        }
+        return try impl.decodingRoot(node: 0) {
+            try impl.descend(into: 0, key: nil) { try T(from: impl, configuration: configuration) }
+        }
+    }
+
+    /// Runs the decode of the root value at `node`, turning what the lenient machinery throws
+    /// into `DecodingError`s.
+    private func decodingRoot<T>(node: Int, _ body: () throws -> T) throws -> T {
         do {
-            return try unwrap(T.self, node: node, key: nil)
+            return try body()
         } catch let rejection as ModelRejected {
             throw DecodingMessages.rejected(rejection, path: codingPath)
         } catch let notConverted as NotConverted {

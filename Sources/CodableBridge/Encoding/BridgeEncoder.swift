@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Output matches Foundation's `JSONEncoder` for standard types — the same number text, string
 /// escaping, pretty-printed layout and sorted-key order — except where an option says otherwise:
-/// dates default to ISO 8601, `nil` optionals are omitted (`.omit`), and object keys follow the
-/// order in which they were encoded (`JSONEncoder` on Linux writes them in hash order).
+/// dates default to ISO 8601 (with the fraction of a second when a date has one), `nil`
+/// optionals are omitted (`.omit`), and object keys follow the order in which they were encoded
+/// (`JSONEncoder` on Linux writes them in hash order).
 ///
 /// For a ``MappableCodable`` model the tables apply in reverse: a custom key is written instead of
 /// the property name, a key path (`"ext.desc"`) becomes nested objects shared with the model's
@@ -28,7 +29,9 @@ public struct BridgeEncoder: Sendable {
     /// Defaults to `.useDefaultKeys`. Keys of `[String: V]` dictionaries are never converted (as
     /// `JSONEncoder`).
     public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
-    /// How dates are written. Defaults to `.iso8601` (UTC, e.g. `2024-05-01T12:00:00Z`).
+    /// How dates are written. Defaults to `.iso8601` (UTC, `2024-05-01T12:00:00Z`, and
+    /// `2024-05-01T12:00:00.25Z` for a date with a fraction of a second): every date it writes,
+    /// the default `BridgeDecoder` reads back as the identical `Date`.
     public var dateEncodingStrategy: DateEncodingStrategy = .iso8601
     /// How `Data` is written. Defaults to `.base64`.
     public var dataEncodingStrategy: DataEncodingStrategy = .base64
@@ -108,10 +111,54 @@ public struct BridgeEncoder: Sendable {
 
     /// Encodes `value` and writes the text.
     private func encodeToWriter<T: Encodable>(_ value: T) throws -> JSONWriter {
-        let tree = try EncoderImpl.encodeTree(value, options: self)
+        write(try EncoderImpl.encodeTree(value, options: self))
+    }
+
+    /// The text of an encoded tree.
+    private func write(_ tree: EncodedTree) -> JSONWriter {
         var writer = JSONWriter(options: outputFormatting, capacity: tree.estimatedByteCount)
         tree.write(into: &writer)
         return writer
+    }
+}
+
+@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+extension BridgeEncoder {
+    /// Encodes an `EncodableWithConfiguration` value as UTF-8 JSON, handing `configuration` to its
+    /// `encode(to:configuration:)`, as `JSONEncoder.encode(_:configuration:)`.
+    ///
+    /// The value's `encode(to:configuration:)` writes the whole document; the values it encodes
+    /// inside follow this encoder's options (strategies, mapping tables).
+    ///
+    /// ```swift
+    /// let data = try BridgeEncoder().encode(score, configuration: Score.Scale.percent)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - configuration: Passed to `value`'s `encode(to:configuration:)`.
+    /// - Returns: The JSON text as UTF-8 bytes.
+    /// - Throws: As ``encode(_:)``.
+    public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        write(try EncoderImpl.encodeTree(value, configuration: configuration, options: self)).takeData()
+    }
+
+    /// Encodes an `EncodableWithConfiguration` value as UTF-8 JSON with the configuration
+    /// `provider` supplies (its `encodingConfiguration`), as `JSONEncoder.encode(_:configuration:)`
+    /// with an `EncodingConfigurationProviding` type.
+    ///
+    /// ```swift
+    /// let data = try BridgeEncoder().encode(score, configuration: PercentScale.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value to encode.
+    ///   - provider: The type whose `encodingConfiguration` is passed to `encode(to:configuration:)`.
+    /// - Returns: The JSON text as UTF-8 bytes.
+    /// - Throws: As ``encode(_:)``.
+    public func encode<T, C>(_ value: T, configuration provider: C.Type) throws -> Data
+    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
     }
 }
 
@@ -149,6 +196,7 @@ extension BridgeEncoder {
             case secondsSince1970
             case millisecondsSince1970
             case iso8601
+            case iso8601WholeSeconds
             case formatted(DateFormatter)
             case custom(@Sendable (Date, any Encoder) throws -> Void)
         }
@@ -156,12 +204,47 @@ extension BridgeEncoder {
 
         /// `Date`'s own `Encodable` (seconds since 2001), as `JSONEncoder`'s default.
         public static let deferredToDate = DateEncodingStrategy(base: .deferredToDate)
-        /// Seconds since 1970-01-01 UTC as a number (`1714564800.5`).
+        /// Seconds since 1970-01-01 UTC as a number (`1714564800`, `1714564800.5`), with the
+        /// fraction, as `JSONEncoder` writes it. The number is one that the `.secondsSince1970`
+        /// decoding strategy (and `JSONDecoder`'s) reads back as the identical `Date` — exactly
+        /// for every date read from a number; a `Date` finer than a `Double` of seconds since 1970
+        /// resolves (0.24 µs for 2024) is written as the nearest such reading.
         public static let secondsSince1970 = DateEncodingStrategy(base: .secondsSince1970)
-        /// Milliseconds since 1970-01-01 UTC as a number (`1714564800500`).
+        /// Milliseconds since 1970-01-01 UTC as a number (`1714564800500`, `17145648.0123`), with
+        /// the fraction, as `JSONEncoder` writes it; read back by the `.millisecondsSince1970`
+        /// decoding strategy as `.secondsSince1970` is.
         public static let millisecondsSince1970 = DateEncodingStrategy(base: .millisecondsSince1970)
-        /// `2024-05-01T12:00:00Z` (UTC, whole seconds), as `JSONEncoder`'s `.iso8601`.
+        /// ISO 8601 in UTC: `2024-05-01T12:00:00Z` for a whole second, exactly as `JSONEncoder`'s
+        /// `.iso8601`, and `2024-05-01T12:00:00.25Z` for a date with a fraction of a second. The
+        /// default.
+        ///
+        /// The fraction is the shortest (1 to 9 digits) that the default `BridgeDecoder`
+        /// (`.flexible`) reads back as the identical `Date`, so decode → encode → decode keeps
+        /// every date. (Within 97 days of 2001-01-01, where a `Date` resolves less than a
+        /// nanosecond, a finer part is rounded to the nanosecond.) Years beyond 9999 and before 1
+        /// are written with five digits or a sign (`10000-01-01T00:00:00Z`,
+        /// `-0001-12-31T00:00:00Z`), which `.flexible` reads too; dates beyond the years
+        /// -99999…99999 throw `EncodingError.invalidValue`.
+        ///
+        /// This differs from `JSONEncoder`'s `.iso8601` only for dates with a fraction, which
+        /// `JSONEncoder` drops. Use ``iso8601WholeSeconds`` for its text exactly, when the reader is
+        /// `JSONDecoder`'s `.iso8601` (which rejects a fraction) or another ISO 8601 reader
+        /// without fractions.
+        ///
+        /// ```swift
+        /// try BridgeEncoder().encode([Date(timeIntervalSince1970: 1_714_564_800.25)])
+        /// // ["2024-05-01T12:00:00.25Z"]
+        /// ```
         public static let iso8601 = DateEncodingStrategy(base: .iso8601)
+        /// `JSONEncoder`'s `.iso8601` text exactly: `2024-05-01T12:00:00Z`, in UTC, the fraction of
+        /// a second dropped (rounding toward the past, so `-0.5` s is `23:59:59` of the day before).
+        ///
+        /// ```swift
+        /// var encoder = BridgeEncoder()
+        /// encoder.dateEncodingStrategy = .iso8601WholeSeconds
+        /// try encoder.encode([Date(timeIntervalSince1970: 1_714_564_800.25)])   // ["2024-05-01T12:00:00Z"]
+        /// ```
+        public static let iso8601WholeSeconds = DateEncodingStrategy(base: .iso8601WholeSeconds)
         /// The string `formatter` makes of the date.
         ///
         /// - Parameter formatter: Used as is; set its locale and time zone.

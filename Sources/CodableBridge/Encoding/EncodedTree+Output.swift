@@ -117,7 +117,7 @@ extension EncodedTree {
         case .numberText:
             return .number(JSONNumber(uncheckedText: storedString(Int(n.payload))))
         case .iso8601Date:
-            return .string(ISO8601Timestamp.string(Double(bitPattern: n.payload)))
+            return .string(ISO8601Timestamp.string(Date(timeIntervalSinceReferenceDate: Double(bitPattern: n.payload))))
         case .json:
             return storedJSONValue(Int(n.payload))
         case .array:

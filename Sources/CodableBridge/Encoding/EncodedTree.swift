@@ -51,7 +51,7 @@ final class EncodedTree {
         case string
         /// JSON number text (Decimal, 128-bit integers); `payload` indexes `strings`.
         case numberText
-        /// A date written as ISO 8601 text; `payload` is the `Double` bits of its seconds since 1970.
+        /// A date written as ISO 8601 text; `payload` is the `Double` bits of its time since 2001.
         case iso8601Date
         /// `payload` is the element count.
         case array

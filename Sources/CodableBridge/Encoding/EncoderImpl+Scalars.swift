@@ -41,15 +41,13 @@ extension EncoderImpl {
     func encodeDate(_ date: Date, into node: Int32) throws {
         switch options.dateEncodingStrategy.base {
         case .iso8601:
-            let seconds = date.timeIntervalSince1970
-            guard ISO8601Timestamp.supportedRange.contains(seconds) else {
-                throw EncodingError.dateOutOfRange(date, codingPath: tree.codingPath(of: node))
-            }
-            tree.set(node, .iso8601Date, seconds.bitPattern)
+            try encodeISO8601(date, sinceReferenceDate: date.timeIntervalSinceReferenceDate, into: node)
+        case .iso8601WholeSeconds:
+            try encodeISO8601(date, sinceReferenceDate: ISO8601Timestamp.wholeSecondOf(date), into: node)
         case .secondsSince1970:
-            try encodeDateNumber(date.timeIntervalSince1970, date: date, into: node)
+            try encodeDateNumber(EpochNumber.seconds(of: date), date: date, into: node)
         case .millisecondsSince1970:
-            try encodeDateNumber(1000 * date.timeIntervalSince1970, date: date, into: node)
+            try encodeDateNumber(EpochNumber.milliseconds(of: date), date: date, into: node)
         case .deferredToDate:
             try withTarget(node, map: nil) { try date.encode(to: self) }
         case .formatted(let formatter):
@@ -57,6 +55,15 @@ extension EncoderImpl {
         case .custom(let write):
             try encodeCustom(into: node) { try write(date, self) }
         }
+    }
+
+    /// Stores the time since 2001 that ``ISO8601Timestamp`` writes (a fraction only when it has one).
+    @inline(__always)
+    private func encodeISO8601(_ date: Date, sinceReferenceDate: Double, into node: Int32) throws {
+        guard ISO8601Timestamp.supportedRange.contains(sinceReferenceDate) else {
+            throw EncodingError.dateOutOfRange(date, codingPath: tree.codingPath(of: node))
+        }
+        tree.set(node, .iso8601Date, sinceReferenceDate.bitPattern)
     }
 
     private func encodeDateNumber(_ seconds: Double, date: Date, into node: Int32) throws {

@@ -84,6 +84,24 @@ final class EncoderImpl {
         return impl.tree
     }
 
+    /// Encodes a `EncodableWithConfiguration` value into a new tree: its
+    /// `encode(to:configuration:)` writes the root (one level, as any `encode(to:)` of your own).
+    ///
+    /// - Throws: As ``encodeTree(_:options:)``.
+    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+    static func encodeTree<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration,
+                                                          options: BridgeEncoder) throws -> EncodedTree
+    {
+        let impl = EncoderImpl(options: options)
+        try impl.checkDepth(value, at: 0)
+        impl.depth &+= 1
+        try impl.withTarget(0, map: nil) { try value.encode(to: impl, configuration: configuration) }
+        guard impl.tree[0].kind != .pending else {
+            throw EncodingError.encodedNothing(value)
+        }
+        return impl.tree
+    }
+
     // MARK: Values
 
     /// Encodes `value` into the pending node `node`.

@@ -1,8 +1,14 @@
 /// How ``BridgeEncoder`` and ``JSONValue`` lay out JSON text.
 ///
 /// Defaults to `[]`: compact, keys in encoding order, `/` escaped as `\/` (as `JSONEncoder`).
+/// The raw values are `JSONEncoder.OutputFormatting`'s (`prettyPrinted` 1, `sortedKeys` 2,
+/// `withoutEscapingSlashes` 8), so a stored or bridged raw value means the same in both.
+///
+/// ```swift
+/// OutputFormatting(rawValue: JSONEncoder.OutputFormatting.sortedKeys.rawValue) == .sortedKeys   // true
+/// ```
 public struct OutputFormatting: OptionSet, Sendable, Hashable {
-    /// The option bits.
+    /// The option bits, as `JSONEncoder.OutputFormatting`'s.
     public let rawValue: UInt
     /// Creates a set from option bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -13,5 +19,5 @@ public struct OutputFormatting: OptionSet, Sendable, Hashable {
     /// Object keys in lexicographic order of their UTF-8 bytes, at every level.
     public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
     /// Writes `/` as is instead of `\/`.
-    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 2)
+    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
 }

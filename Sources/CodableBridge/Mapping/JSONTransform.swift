@@ -87,9 +87,14 @@ public struct JSONTransform: @unchecked Sendable {  // immutable; metatypes are 
         })
     }
 
-    /// A `Date` written as a whole number of milliseconds since 1970 (`1714564800123`). Whole
-    /// milliseconds round-trip exactly; a fraction of a millisecond is rounded when encoding.
-    /// A string holding such a number is read too.
+    /// A `Date` written as a number of milliseconds since 1970 (`1714564800123`, and
+    /// `17145648.0123` for a date with a fraction of a millisecond). A string holding such a
+    /// number is read too.
+    ///
+    /// The number written is one this transform reads back as the identical `Date` (see the
+    /// `.millisecondsSince1970` date strategy, which reads and writes the same numbers): every
+    /// date read from a number round-trips exactly. Encoding a date beyond ±1.8e305 seconds
+    /// throws.
     public static var millisecondsSince1970: JSONTransform {
         JSONTransform(valueType: Date.self, name: "millisecondsSince1970", problem: nil, decodeValue: { json in
             if let whole = JSONTransform.integer(json) { return Date(timeIntervalSince1970: Double(whole) / 1000) }
@@ -97,14 +102,15 @@ public struct JSONTransform: @unchecked Sendable {  // immutable; metatypes are 
             return Date(timeIntervalSince1970: number / 1000)
         }, encodeValue: { value in
             guard let date = value as? Date else { return nil }
-            let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-            guard let whole = Int64(exactly: milliseconds) else { throw JSONTransformError.outOfRange(secondsSince1970: date.timeIntervalSince1970) }
-            return .number(JSONNumber(whole))
+            return try JSONTransform.epochNumber(EpochNumber.milliseconds(of: date), date: date)
         })
     }
 
     /// A `Date` written as a number of seconds since 1970 (`1714564800`, `1714564800.5`).
     /// A string holding such a number is read too.
+    ///
+    /// The number written is one this transform reads back as the identical `Date` (see the
+    /// `.secondsSince1970` date strategy, which reads and writes the same numbers).
     public static var secondsSince1970: JSONTransform {
         JSONTransform(valueType: Date.self, name: "secondsSince1970", problem: nil, decodeValue: { json in
             if let whole = JSONTransform.integer(json) { return Date(timeIntervalSince1970: Double(whole)) }
@@ -112,10 +118,16 @@ public struct JSONTransform: @unchecked Sendable {  // immutable; metatypes are 
             return Date(timeIntervalSince1970: number)
         }, encodeValue: { value in
             guard let date = value as? Date else { return nil }
-            let seconds = date.timeIntervalSince1970
-            if let whole = Int64(exactly: seconds) { return .number(JSONNumber(whole)) }
-            return .number(JSONNumber(seconds))
+            return try JSONTransform.epochNumber(EpochNumber.seconds(of: date), date: date)
         })
+    }
+
+    /// An epoch number as JSON: integer text when it is whole (and fits `Int64`), else the
+    /// shortest text of the `Double`, which reads back as the same `Double`.
+    private static func epochNumber(_ number: Double, date: Date) throws -> JSONValue {
+        guard number.isFinite else { throw JSONTransformError.outOfRange(secondsSince1970: date.timeIntervalSince1970) }
+        if let whole = Int64(exactly: number) { return .number(JSONNumber(whole)) }
+        return .number(JSONNumber(number))
     }
 
     private static func integer(_ json: JSONValue) -> Int64? {

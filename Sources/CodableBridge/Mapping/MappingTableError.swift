@@ -169,7 +169,7 @@ public struct JSONTransformError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     static func outOfRange(secondsSince1970 seconds: Double) -> JSONTransformError {
-        JSONTransformError(message: "\(seconds) seconds since 1970 is out of range for whole milliseconds")
+        JSONTransformError(message: "\(seconds) seconds since 1970 is out of the range of a JSON number of this unit")
     }
 
     static func invalidPattern(_ pattern: String) -> JSONTransformError {

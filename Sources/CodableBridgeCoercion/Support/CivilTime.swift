@@ -11,8 +11,9 @@
 //     days        = 5 × 146_097 + 5_073 − 719_468 = 16_090      (days from 1970-01-01)
 //     seconds     = 16_090 × 86_400 + 12 × 3_600 + 24 × 60 + 48 − 8 × 3_600 = 1_390_191_888
 //
-// Fractions keep up to nine digits as an integer and are divided in last, so that
-// "…48.123" becomes exactly the Double nearest to 1_390_191_888.123.
+// Fractions keep up to nine digits as an integer; `DecimalTimestamp` turns the whole seconds and
+// the digits into a `Double` with one rounding, so that "…48.123" becomes exactly the Double
+// nearest to 1_390_191_888.123 (or, for a `Date`, to its time since 2001).
 
 /// The fields of a date-time read from text, before validation.
 struct CivilTime {
@@ -51,19 +52,14 @@ struct CivilTime {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// Seconds since 1970, or `nil` when a field is out of range (2014-02-30, 24:00, 12:60).
-    func secondsSince1970() -> Double? {
+    /// The time as whole seconds and fraction digits, or `nil` when a field is out of range
+    /// (2014-02-30, 24:00, 12:60).
+    func timestamp() -> DecimalTimestamp? {
         guard month >= 1, month <= 12, day >= 1, day <= CivilTime.daysInMonth(month, year: year),
               hour <= 23, minute <= 59, second <= 59 else { return nil }
         let days = CivilTime.daysFromCivil(year: year, month: month, day: day)
         let whole = Int64(days * 86_400 + hour * 3_600 + minute * 60 + second - offset)
-        if fractionScale == 1 { return Double(whole) }
-        let (scaled, overflow) = whole.multipliedReportingOverflow(by: fractionScale)
-        if !overflow, scaled.magnitude < 1 << 53, (scaled + fraction).magnitude < 1 << 53 {
-            // Both operands are exact Doubles, so the one division rounds correctly.
-            return Double(scaled + fraction) / Double(fractionScale)
-        }
-        return Double(whole) + Double(fraction) / Double(fractionScale)
+        return DecimalTimestamp(secondsSince1970: whole, fraction: fraction, fractionScale: fractionScale)
     }
 }
 

@@ -14,7 +14,9 @@ struct DependencyArrowTests {
         "CodableBridge/JSON": ["CodableBridge/Support", "CodableBridge/Runtime"],
         "CodableBridge/Report": ["CodableBridge/Support", "CodableBridge/Runtime"],
         "CodableBridge/Mapping": ["CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime"],
-        "CodableBridge/Encoding": ["CodableBridge/Mapping", "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime"],
+        "CodableBridge/Encoding": [
+            "CodableBridge/Mapping", "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",
+        ],
         "CodableBridge/Decoding": [
             "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report", "CodableBridge/JSON",
             "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",

@@ -2,6 +2,14 @@ import Foundation
 import Testing
 import CodableBridgeCoercion
 
+/// The `Date` nearest to `seconds` since 1970 taken as the decimal it is written as
+/// (`1390220688.123`): its time since 2001 rounded once, as the date parsers compute it.
+/// (`Date(timeIntervalSince1970:)` rounds twice and can be one step off.)
+func nearestDate(secondsSince1970 seconds: Double) -> Date {
+    let sinceReferenceDate = Decimal(string: "\(seconds)")! - 978_307_200
+    return Date(timeIntervalSinceReferenceDate: Double("\(sinceReferenceDate)")!)
+}
+
 extension CoercionTests {
     /// The lenient date reader (``FlexibleDateParser``): every format, exact epoch seconds.
     @Suite("Flexible date parser")
@@ -36,8 +44,11 @@ extension CoercionTests {
             ("2014-05-06 07:08:09",                    1_399_360_089),
             ("2014-05-06T07:08:09",                    1_399_360_089),
         ] as [(String, Double)])
-        func iso8601(input: String, expected: Double) {
-            #expect(FlexibleDateParser.parse(input)?.timeIntervalSince1970 == expected)
+        func iso8601(input: String, expected: Double) throws {
+            // The Date is the one nearest to the decimal; `expected` may hold fewer digits than the input.
+            let date = try #require(FlexibleDateParser.parse(input))
+            #expect(abs(date.timeIntervalSince1970 - expected) <= expected.ulp)
+            #expect(Array(input.utf8).withUnsafeBufferPointer(FlexibleDateParser.secondsSince1970(utf8:)) == expected)
         }
 
         @Test("leap years, epoch edges, year range", arguments: [
@@ -54,7 +65,35 @@ extension CoercionTests {
             ("2013-01-01T00:00:00+14:00", 1_356_948_000),
         ] as [(String, Double)])
         func calendarEdges(input: String, expected: Double) {
-            #expect(FlexibleDateParser.parse(input)?.timeIntervalSince1970 == expected)
+            #expect(FlexibleDateParser.parse(input) == nearestDate(secondsSince1970: expected))
+        }
+
+        @Test("years of five and six digits, signed years", arguments: [
+            // input                              seconds since 1970
+            ("56302-05-26T00:02:03Z",             1_714_564_800_123.0),
+            ("+56302-05-26T00:02:03Z",            1_714_564_800_123),
+            ("10000-01-01",                       253_402_300_800),
+            ("+10000-01-01T00:00:00Z",            253_402_300_800),
+            ("99999-12-31T23:59:59.5Z",           3_093_527_980_799.5),
+            ("+275760-09-13T00:00:00.000Z",       8_640_000_000_000),       // JavaScript's last date
+            ("+2024-05-01T12:00:00Z",             1_714_564_800),
+            ("0000-01-01T00:00:00Z",              -62_167_219_200),
+            ("-0000-01-01",                       -62_167_219_200),
+            ("-0001-12-31T00:00:00Z",             -62_167_305_600),
+            ("-0001-12-30T23:59:59.25Z",          -62_167_305_600.75),
+            ("-99999-01-01T00:00:00Z",            -3_217_830_796_800),
+            ("-271821-04-20T00:00:00Z",           -8_640_000_000_000),      // JavaScript's first date
+        ] as [(String, Double)])
+        func expandedYears(input: String, expected: Double) {
+            #expect(FlexibleDateParser.parse(input) == nearestDate(secondsSince1970: expected))
+        }
+
+        @Test("not an expanded year", arguments: [
+            "123-05-26", "1234567-05-26", "+123-05-26", "--2024-05-01", "+-2024-05-01", "20240-13-01",
+            "56302-05-32", "+10000-01-01T", "56302/05/26", "+", "-2024-05-01T12:00:00X",
+        ])
+        func notExpandedYears(input: String) {
+            #expect(FlexibleDateParser.parse(input) == nil)
         }
 
         @Test("Twitter / Weibo and RFC 1123 / 2822", arguments: [

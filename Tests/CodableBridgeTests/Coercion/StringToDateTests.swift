@@ -29,6 +29,46 @@ extension CoercionTests {
             #expect(CoercionPolicy.yyModel.date(from: input).value?.timeIntervalSince1970 == yyModel)
         }
 
+        @Test("epoch numbers: seconds, or milliseconds from 100,000,000,000 up", arguments: [
+            // number text          the same time as a date string           milliseconds
+            ("1445534567",          "2015-10-22T17:22:47Z",                  false),
+            ("1445534567.25",       "2015-10-22T17:22:47.25Z",               false),
+            ("99999999999",         "5138-11-16T09:46:39Z",                  false),   // the largest seconds
+            ("-99999999999",        "-1199-02-15T14:13:21Z",                 false),
+            ("100000000000",        "1973-03-03T09:46:40Z",                  true),    // the smallest milliseconds
+            ("1714564800123",       "2024-05-01T12:00:00.123Z",              true),
+            ("-1714564800123",      "1915-09-02T11:59:59.877Z",              true),
+            ("1714564800123.5",     "2024-05-01T12:00:00.1235Z",             true),
+            ("1.7145648001e12",     "2024-05-01T12:00:00.1Z",                true),
+            ("17145648001E2",       "2024-05-01T12:00:00.1Z",                true),
+            ("1714564800123.0000000009", "2024-05-01T12:00:00.123Z",         true),    // beyond nanoseconds
+            ("-1714564800000",      "1915-09-02T12:00:00Z",                  true),
+            ("-100000000001",       "1966-10-31T14:13:19.999Z",              true),
+            ("1714564800.5e0",      "2024-05-01T12:00:00.5Z",                false),
+            ("-0.5",                "1969-12-31T23:59:59.5Z",                false),
+            ("5e-10",               "1970-01-01T00:00:00.0000000005Z",       false),
+        ] as [(String, String, Bool)])
+        func epochNumbers(text: String, sameAs dateString: String, milliseconds: Bool) throws {
+            let result = CoercionPolicy.lenient.date(from: .number(text))
+            #expect(result.value == FlexibleDateParser.parse(dateString))
+            #expect(result.rule == (milliseconds ? "number → Date (epoch milliseconds)" : "number → Date (seconds since 1970)"))
+            let epoch = try #require(StringToDate.epochDate(text))
+            #expect(epoch.date == FlexibleDateParser.parse(dateString) && epoch.milliseconds == milliseconds)
+        }
+
+        /// Beyond what the digits can hold exactly, the number is read as a `Double`.
+        @Test func hugeEpochNumbersFallBackToDoubleArithmetic() {
+            #expect(StringToDate.epochDate("1e300")?.date == Date(timeIntervalSince1970: 1e297))
+            #expect(StringToDate.epochDate("-1e300")?.milliseconds == true)
+            #expect(StringToDate.epochDate("1e400") == nil)
+        }
+
+        @Test("numeric strings are not epoch times", arguments: ["1714564800123", "1445534567", "100000000000"])
+        func numericStringsAreNotEpochTimes(text: String) {
+            #expect(CoercionPolicy.lenient.date(from: .string(text)).value == nil)
+            #expect(CoercionPolicy.strict.date(from: .string(text)).value == nil)
+        }
+
         @Test func familiesCanBeMixed() {
             var policy = CoercionPolicy.yyModel
             policy.numbersAsDates = true

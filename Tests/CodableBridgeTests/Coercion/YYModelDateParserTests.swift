@@ -32,7 +32,8 @@ extension CoercionTests {
         ] as [(Int, String, Double)])
         func table(length: Int, input: String, expected: Double) {
             #expect(input.utf8.count == length)
-            #expect(YYModelDateParser.parse(input)?.timeIntervalSince1970 == expected)
+            #expect(YYModelDateParser.parse(input) == nearestDate(secondsSince1970: expected))
+            #expect(Array(input.utf8).withUnsafeBufferPointer(YYModelDateParser.secondsSince1970(utf8:)) == expected)
         }
 
         @Test("outside the table: not a date", arguments: [

@@ -6,11 +6,21 @@ import Testing
 @Suite struct BridgeEncoderStrategyTests {
     // MARK: Dates
 
-    @Test(arguments: [
+    static let foundationParityInstants: [Double] = [
         0, 1_714_564_800, 1_714_564_800.5, 1_714_564_800.999, -1.5, -0.001, 951_782_400, 4_107_542_400,
         -2_208_988_800, -12_219_292_800, 253_402_300_799, 253_402_300_800, 1e-7, 86_399.9,
-    ] as [Double])
-    func iso8601MatchesFoundation(seconds: Double) throws {
+    ]
+
+    @Test(arguments: foundationParityInstants)
+    func iso8601WholeSecondsMatchesFoundation(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        let foundation = try foundationText(date) { $0.dateEncodingStrategy = .iso8601 }
+        #expect(try bridgeText(date) { $0.dateEncodingStrategy = .iso8601WholeSeconds } == foundation)
+    }
+
+    /// The default `.iso8601` writes a whole second exactly as `JSONEncoder`'s `.iso8601`.
+    @Test(arguments: foundationParityInstants.filter { $0 == $0.rounded() })
+    func iso8601MatchesFoundationForWholeSeconds(seconds: Double) throws {
         let date = Date(timeIntervalSince1970: seconds)
         let foundation = try foundationText(date) { $0.dateEncodingStrategy = .iso8601 }
         #expect(try bridgeText(date) == foundation)
@@ -21,21 +31,27 @@ import Testing
         #expect(try bridgeText([Date(timeIntervalSince1970: 0)]) == #"["1970-01-01T00:00:00Z"]"#)
         let tree = try BridgeEncoder().encodeToJSONValue(["d": Date(timeIntervalSince1970: 0)])
         #expect(tree["d"] == "1970-01-01T00:00:00Z")
+        let fraction = try BridgeEncoder().encodeToJSONValue(["d": Date(timeIntervalSinceReferenceDate: 736_257_600.25)])
+        #expect(fraction["d"] == "2024-05-01T12:00:00.25Z")
     }
 
     @Test func iso8601CoversYearsUpTo99999() {
-        #expect(ISO8601Timestamp.string(ISO8601Timestamp.supportedRange.lowerBound) == "-99999-01-01T00:00:00Z")
-        #expect(ISO8601Timestamp.string(ISO8601Timestamp.supportedRange.upperBound) == "99999-12-31T23:59:59Z")
-        #expect(ISO8601Timestamp.string(-62_135_596_800) == "0001-01-01T00:00:00Z")
-        #expect(ISO8601Timestamp.string(-62_135_596_801) == "0000-12-31T23:59:59Z")
+        let range = ISO8601Timestamp.supportedRange
+        #expect(ISO8601Timestamp.string(Date(timeIntervalSinceReferenceDate: range.lowerBound)) == "-99999-01-01T00:00:00Z")
+        #expect(ISO8601Timestamp.string(Date(timeIntervalSinceReferenceDate: range.upperBound - 1)) == "99999-12-31T23:59:59Z")
+        #expect(ISO8601Timestamp.string(Date(timeIntervalSinceReferenceDate: range.upperBound - 0.5)) == "99999-12-31T23:59:59.5Z")
+        #expect(ISO8601Timestamp.string(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+        #expect(ISO8601Timestamp.string(Date(timeIntervalSince1970: -62_135_596_801)) == "0000-12-31T23:59:59Z")
     }
 
-    @Test(arguments: [Double.nan, .infinity, 1e20])
+    @Test(arguments: [Double.nan, .infinity, 1e20, 3_093_527_980_800, -3_217_830_796_801])
     func iso8601RejectsDatesItCannotWrite(seconds: Double) {
-        #expect {
-            try BridgeEncoder().encode(["when": Date(timeIntervalSince1970: seconds)])
-        } throws: { error in
-            pathText(error) == "when"
+        for strategy in [BridgeEncoder.DateEncodingStrategy.iso8601, .iso8601WholeSeconds] {
+            #expect {
+                _ = try bridgeText(["when": Date(timeIntervalSince1970: seconds)]) { $0.dateEncodingStrategy = strategy }
+            } throws: { error in
+                pathText(error) == "when"
+            }
         }
     }
 

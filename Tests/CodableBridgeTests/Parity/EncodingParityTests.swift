@@ -193,6 +193,7 @@ import Testing
     // MARK: Date and Data strategies
 
     static let instant = Date(timeIntervalSince1970: 1_700_000_000.25)
+    static let wholeSecond = Date(timeIntervalSince1970: 1_700_000_000)
 
     static let minuteFormatter: DateFormatter = {
         let f = DateFormatter()
@@ -206,8 +207,13 @@ import Testing
         .encode(instant, .json("721692800.25"), "date deferredToDate"),
         .encode(instant, .json("1700000000.25"), "date secondsSince1970") { $0.dates = .secondsSince1970 },
         .encode(instant, .json("1700000000250"), "date millisecondsSince1970") { $0.dates = .millisecondsSince1970 },
-        .encode(instant, .json(#""2023-11-14T22:13:20Z""#), "date iso8601") { $0.dates = .iso8601 },
-        .encode(PF.DateField(d: instant), .json(#"{"d":"2023-11-14T22:13:20Z"}"#), "date iso8601 in a model") { $0.dates = .iso8601 },
+        // `.iso8601` is `JSONEncoder`'s text for whole seconds; with a fraction, `.iso8601WholeSeconds` is.
+        .encode(wholeSecond, .json(#""2023-11-14T22:13:20Z""#), "date iso8601") { $0.dates = .iso8601 },
+        .encode(PF.DateField(d: wholeSecond), .json(#"{"d":"2023-11-14T22:13:20Z"}"#), "date iso8601 in a model") { $0.dates = .iso8601 },
+        .encode(instant, .json(#""2023-11-14T22:13:20Z""#), "date iso8601WholeSeconds") { $0.dates = .iso8601WholeSeconds },
+        .encode(PF.DateField(d: instant), .json(#"{"d":"2023-11-14T22:13:20Z"}"#), "date iso8601WholeSeconds in a model") {
+            $0.dates = .iso8601WholeSeconds
+        },
         .encode([instant], .json(#"["2023-11-14 22:13"]"#), "date formatted") { $0.dates = .formatted(minuteFormatter) },
         .encode(instant, .json(#""T1700000000""#), "date custom") {
             $0.dates = .custom { date, encoder in

@@ -42,6 +42,9 @@ struct EncodingParityOptions {
         case secondsSince1970
         case millisecondsSince1970
         case iso8601
+        /// `JSONEncoder`'s `.iso8601`, against the bridge's `.iso8601WholeSeconds` (its `.iso8601`
+        /// also writes a fraction, which `JSONEncoder` drops).
+        case iso8601WholeSeconds
         case formatted(DateFormatter)
         case custom(@Sendable (Date, any Encoder) throws -> Void)
     }
@@ -76,7 +79,7 @@ struct EncodingParityOptions {
         case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
         case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
         case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
-        case .iso8601: encoder.dateEncodingStrategy = .iso8601
+        case .iso8601, .iso8601WholeSeconds: encoder.dateEncodingStrategy = .iso8601
         case .formatted(let f): encoder.dateEncodingStrategy = .formatted(f)
         case .custom(let f): encoder.dateEncodingStrategy = .custom(f)
         }
@@ -106,6 +109,7 @@ struct EncodingParityOptions {
         case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
         case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
         case .iso8601: encoder.dateEncodingStrategy = .iso8601
+        case .iso8601WholeSeconds: encoder.dateEncodingStrategy = .iso8601WholeSeconds
         case .formatted(let f): encoder.dateEncodingStrategy = .formatted(f)
         case .custom(let f): encoder.dateEncodingStrategy = .custom(f)
         }

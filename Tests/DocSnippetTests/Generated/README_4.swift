@@ -22,7 +22,7 @@ private func snippetBody() async throws {
     decoder.coercion = .lenient                     // .strict (no conversions), .yyModel
     decoder.missingValueStrategy = .useDefault      // or .throw (JSONDecoder's keyNotFound/valueNotFound)
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    decoder.dateDecodingStrategy = .flexible        // ISO 8601, "yyyy-MM-dd HH:mm:ss", Twitter/Weibo, RFC 1123, epoch numbers
+    decoder.dateDecodingStrategy = .flexible        // ISO 8601, "yyyy-MM-dd HH:mm:ss", Twitter/Weibo, RFC 1123, epoch seconds or milliseconds
 
     var user   = try decoder.decode(User.self, from: data)             // Data, String, [UInt8], JSONValue, …
     let users  = try decoder.decode([User].self, from: Array(data))      // bytes, read in place
