@@ -46,11 +46,12 @@ struct TypedDocumentGenerator {
             return base.random.oneIn(4) ? "null" : value(wrapped, depth: depth)
         case .array(let element):
             let count = Int.random(in: 0...4, using: &base.random)
-            return "[" + (0..<count).map { _ in value(element, depth: depth + 1) }.joined(separator: ",") + base.trailingComma() + "]"
+            return "[" + (0..<count).map { _ in value(element, depth: depth + 1) }.joined(separator: ",")
+                + (count > 0 ? base.trailingComma() : "") + "]"
         case .dictionary(let element):
             let count = Int.random(in: 0...3, using: &base.random)
             return "{" + (0..<count).map { i in base.key("k\(i)") + ":" + value(element, depth: depth + 1) }.joined(separator: ",")
-                + (base.json5 ? base.trailingComma() : "") + "}"
+                + (base.json5 && count > 0 ? base.trailingComma() : "") + "}"
         case .object(let members):
             var parts: [String] = []
             for (key, member) in members {
@@ -59,7 +60,7 @@ struct TypedDocumentGenerator {
                 parts.append(space + base.key(key) + ":" + value(member, depth: depth + 1))
             }
             if base.random.oneIn(8) { parts.insert("\"extra\":" + base.value(depth: depth + 1), at: Int.random(in: 0...parts.count, using: &base.random)) }
-            return "{" + parts.joined(separator: ",") + base.trailingComma() + "}"
+            return "{" + parts.joined(separator: ",") + (parts.isEmpty ? "" : base.trailingComma()) + "}"
         }
     }
 
