@@ -55,7 +55,7 @@ public struct BridgeDecoder: Sendable {
     ///
     /// Malformed JSON5 is `DecodingError.dataCorrupted` with the line and column of the problem.
     /// Docs/JSONConformance.md ("JSON5") lists the rules and the few inputs JSONDecoder treats
-    /// differently. JSON Lines (`decodeLines`) and `JSONValue(parsing:)` read RFC 8259 only.
+    /// differently. JSON Lines (`decodeJSONLines`) and `JSONValue(parsing:)` read RFC 8259 only.
     public var allowsJSON5: Bool = false
     /// Reads a document that does not start with `{` as the members of an object without its
     /// braces (`"id": 7, "name": "Ada"`; an empty document is `{}`), as
