@@ -40,6 +40,38 @@ public struct BridgeDecoder: Sendable {
     public var maxDepth: Int = JSONTape.defaultMaxDepth
     /// Values your `init(from:)` implementations can read from `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// Reads JSON5 as well as JSON, as `JSONDecoder.allowsJSON5` does: comments (`//`, `/* */`),
+    /// unquoted keys, single-quoted strings, the escapes `\'` and `\xXX` and line continuations,
+    /// hexadecimal numbers, a leading `+`, a leading or trailing decimal point, `Infinity`,
+    /// `-Infinity` and `NaN` (a `Double` or `Float` gets the IEEE value, a `Decimal` NaN, an integer
+    /// an error), trailing commas, and vertical tab and form feed as whitespace. Defaults to
+    /// `false`.
+    ///
+    /// ```swift
+    /// var decoder = BridgeDecoder.foundationCompatible
+    /// decoder.allowsJSON5 = true
+    /// let settings = try decoder.decode(Settings.self, from: "{retries: 3, /* seconds */ timeout: .5,}")
+    /// ```
+    ///
+    /// Malformed JSON5 is `DecodingError.dataCorrupted` with the line and column of the problem.
+    /// Docs/JSONConformance.md ("JSON5") lists the rules and the few inputs JSONDecoder treats
+    /// differently. JSON Lines (`decodeJSONLines`) and `JSONValue(parsing:)` read RFC 8259 only.
+    public var allowsJSON5: Bool = false
+    /// Reads a document that does not start with `{` as the members of an object without its
+    /// braces (`"id": 7, "name": "Ada"`; an empty document is `{}`), as
+    /// `JSONDecoder.assumesTopLevelDictionary` does. It works with and without ``allowsJSON5``.
+    /// Defaults to `false`.
+    ///
+    /// ```swift
+    /// var decoder = BridgeDecoder.foundationCompatible
+    /// decoder.assumesTopLevelDictionary = true
+    /// let user = try decoder.decode(User.self, from: #""id": 7, "name": "Ada""#)
+    /// ```
+    public var assumesTopLevelDictionary: Bool = false
+    /// Accepts a comma before a closing bracket (`[1, 2,]`, `{"a": 1,}`), as `JSONDecoder` does.
+    /// `[,]`, `[1,,]` and a comma after the root value stay errors. Defaults to `false` (RFC 8259);
+    /// ``foundationCompatible`` sets it. JSON5 (``allowsJSON5``) always accepts trailing commas.
+    public var allowsTrailingCommas: Bool = false
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -51,8 +83,9 @@ public struct BridgeDecoder: Sendable {
     /// .strict` (no conversions), `missingValueStrategy = .throw` (a missing key is
     /// `keyNotFound`), `dateDecodingStrategy = .deferredToDate` (a number of seconds since
     /// 2001-01-01), `dataDecodingStrategy = .base64`, `nonConformingFloatDecodingStrategy =
-    /// .throw`, `keyDecodingStrategy = .useDefaultKeys`. Mapping tables and hooks still apply to
-    /// `MappableCodable` models. Docs/JSONConformance.md lists the few input differences of the parser.
+    /// .throw`, `keyDecodingStrategy = .useDefaultKeys`, `allowsTrailingCommas = true` (`[1,]`
+    /// reads as `[1]`). Mapping tables and hooks still apply to `MappableCodable` models.
+    /// Docs/JSONConformance.md lists the few input differences of the parser.
     ///
     /// ```swift
     /// let user = try BridgeDecoder.foundationCompatible.decode(User.self, from: data)
@@ -66,6 +99,7 @@ public struct BridgeDecoder: Sendable {
         decoder.dataDecodingStrategy = .base64
         decoder.nonConformingFloatDecodingStrategy = .throw
         decoder.keyDecodingStrategy = .useDefaultKeys
+        decoder.allowsTrailingCommas = true
         return decoder
     }
 
@@ -284,13 +318,14 @@ public struct BridgeDecoder: Sendable {
 
     /// Parses a string's UTF-8, borrowing its storage when it is contiguous.
     func parse(_ json: String) throws -> JSONTape {
-        try reportingMalformedJSON { try JSONTape(parsing: json, maxDepth: maxDepth) }
+        if allowsJSON5 || assumesTopLevelDictionary { return try parseExtended(json) }
+        return try parseStrict({ try JSONTape(parsing: json, maxDepth: maxDepth) }, else: { try parseExtended(json) })
     }
 
     /// Parses a substring's UTF-8, borrowing its base string's storage when it is contiguous.
     func parse(_ json: Substring) throws -> JSONTape {
         let borrowed = try json.utf8.withContiguousStorageIfAvailable { utf8 in
-            try reportingMalformedJSON { try JSONTape(parsing: UnsafeRawBufferPointer(utf8), borrowingFrom: json, maxDepth: maxDepth) }
+            try parseUTF8(UnsafeRawBufferPointer(utf8), borrowingFrom: json)
         }
         return try borrowed ?? parse(String(json))
     }
@@ -298,12 +333,54 @@ public struct BridgeDecoder: Sendable {
     /// Parses raw bytes. The tape borrows the storage of `owner` (into which `bytes` must point),
     /// or copies the bytes when there is no owner.
     func parse(bytes: UnsafeRawBufferPointer, borrowingFrom owner: Any? = nil) throws -> JSONTape {
-        try reportingMalformedJSON {
-            // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
-            if let utf8 = try JSONTextEncoding.transcodedToUTF8(bytes) {
-                return try JSONTape(parsing: utf8, maxDepth: maxDepth)
+        // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
+        let transcoded: [UInt8]?
+        do {
+            transcoded = try JSONTextEncoding.transcodedToUTF8(bytes)
+        } catch {
+            throw DecodingMessages.invalidJSON(error)
+        }
+        if let utf8 = transcoded {
+            return try utf8.withUnsafeBytes { try parseUTF8($0, borrowingFrom: utf8) }
+        }
+        return try parseUTF8(bytes, borrowingFrom: owner)
+    }
+
+    /// Parses UTF-8 text with the reader the options ask for: the strict RFC 8259 parser, or
+    /// (JSON5, an object without braces) the extended reader.
+    private func parseUTF8(_ bytes: UnsafeRawBufferPointer, borrowingFrom owner: Any?) throws -> JSONTape {
+        if allowsJSON5 || assumesTopLevelDictionary {
+            return try reportingMalformedJSON { try JSONTape(parsing: bytes, extensions: textExtensions, maxDepth: maxDepth) }
+        }
+        return try parseStrict({ try JSONTape(parsing: bytes, borrowingFrom: owner, maxDepth: maxDepth) },
+                               else: { try JSONTape(parsing: bytes, extensions: textExtensions, maxDepth: maxDepth) })
+    }
+
+    /// Parses a string with the extended reader.
+    private func parseExtended(_ json: String) throws -> JSONTape {
+        var json = json
+        return try json.withUTF8 { utf8 in
+            try reportingMalformedJSON { try JSONTape(parsing: UnsafeRawBufferPointer(utf8), extensions: textExtensions, maxDepth: maxDepth) }
+        }
+    }
+
+    /// What the extended reader accepts under these options.
+    var textExtensions: JSONTextExtensions {
+        JSONTextExtensions(json5: allowsJSON5, topLevelDictionary: assumesTopLevelDictionary, trailingCommas: allowsTrailingCommas)
+    }
+
+    /// Runs the strict parse. When it fails at a trailing comma and ``allowsTrailingCommas`` is
+    /// set, the text is read again by the extended reader, which accepts them (failures are the
+    /// slow path: the strict parser has no branch for trailing commas). Malformed JSON becomes
+    /// `DecodingError.dataCorrupted` with line and column.
+    private func parseStrict(_ parse: () throws -> JSONTape, else extended: () throws -> JSONTape) throws -> JSONTape {
+        do {
+            return try parse()
+        } catch let error as JSONParseError {
+            guard allowsTrailingCommas, error.reason.hasPrefix(JSONParseError.trailingCommaReason) else {
+                throw DecodingMessages.invalidJSON(error)
             }
-            return try JSONTape(parsing: bytes, borrowingFrom: owner, maxDepth: maxDepth)
+            return try reportingMalformedJSON(extended)
         }
     }
 

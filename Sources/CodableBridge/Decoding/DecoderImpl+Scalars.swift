@@ -101,7 +101,8 @@ extension DecoderImpl {
         }
         let text = text(node)
         // `12.0`, `1.2e1`: whole numbers written with a fraction or exponent decode everywhere.
-        if n.flags & JSONTape.Flags.integer == 0, let exact = exactInteger(text, as: T.self) {
+        // (JSON5's Infinity and NaN are never whole numbers.)
+        if n.flags & (JSONTape.Flags.integer | JSONTape.Flags.nonFinite) == 0, let exact = exactInteger(text, as: T.self) {
             return exact
         }
         if lenient {
@@ -123,6 +124,9 @@ extension DecoderImpl {
     }
 
     func _slowPathNumberDoesNotFit<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, _ key: PathComponent?, as type: T.Type) throws -> T {
+        // JSON5's Infinity and NaN (only a JSON5 parse makes such nodes) are the IEEE values, as in JSONDecoder.
+        let n = nodes[node]
+        if n.flags & JSONTape.Flags.nonFinite != 0 { return T(bytes.double(of: n)) }
         if lenient {
             throw NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.outOfRange(T.self))
         }
@@ -200,6 +204,8 @@ extension DecoderImpl {
     func unwrapDecimal(_ node: Int, _ key: PathComponent?) throws -> Decimal {
         guard node != DecoderImpl.missingNode else { return 0 }
         if nodes[node].kind == .number {
+            // JSON5's Infinity and NaN: Decimal has neither, and JSONDecoder gives NaN for both.
+            if nodes[node].flags & JSONTape.Flags.nonFinite != 0 { return .quietNaN }
             let text = text(node)
             if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
             throw DecodingMessages.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))

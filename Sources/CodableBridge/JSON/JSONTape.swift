@@ -83,8 +83,15 @@ package struct JSONTape: @unchecked Sendable {
         /// must make sure no earlier member has the same key. Without it, keys are byte-unique.
         package static let duplicateKeys: UInt8 = 4
         /// Strings: the source had escapes; the unescaped bytes are in ``JSONTape/unescaped``.
-        /// A bit of its own, so a reader can test it without looking at the kind.
+        /// Numbers read in JSON5 mode that are not RFC 8259 numbers (`+1`, `.5`, `5.`, `0x1F`,
+        /// `Infinity`): their RFC 8259 spelling (`1`, `0.5`, `5.0`, `31`; `Infinity` as is) is in
+        /// ``JSONTape/unescaped``, followed by a NUL. A bit of its own, so a reader can test it
+        /// without looking at the kind.
         package static let escaped: UInt8 = 8
+        /// Numbers read in JSON5 mode: `Infinity`, `-Infinity`, `NaN` or `-NaN` (the node's text,
+        /// in ``JSONTape/unescaped``). Decoded as `Double` or `Float` they are the IEEE value, as
+        /// `Decimal` NaN, as an integer an error (all as `JSONDecoder` with `allowsJSON5`).
+        package static let nonFinite: UInt8 = 16
     }
 
     /// Keeps a tape's memory alive: the nodes, the caller's storage the text borrows or the

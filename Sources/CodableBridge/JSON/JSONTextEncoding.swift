@@ -3,21 +3,23 @@ import Foundation
 // UTF-16 and UTF-32 JSON text, detected and transcoded to UTF-8 before parsing — what Foundation's
 // `JSONDecoder` accepts, so `BridgeDecoder` accepts it too. The parser itself reads UTF-8 only.
 //
-// Detection follows RFC 4627 §3 and swift-foundation, in this order:
+// Detection is swift-foundation's (`JSONDecoder.withUTF8Representation`), byte for byte: the first
+// four bytes (a missing byte matches no pattern that names it), the first matching row wins.
 //
-//     EF BB BF     UTF-8 with a byte order mark (left to the parser, which skips it)
-//     FE FF        UTF-16BE, mark dropped
-//     FF FE        UTF-16LE, mark dropped (so FF FE 00 00 is UTF-16LE starting with U+0000,
-//                  as in JSONDecoder, which rejects UTF-32LE with a byte order mark)
 //     00 00 FE FF  UTF-32BE, mark dropped
-//     00 00 00 xx  UTF-32BE        xx 00 00 00  UTF-32LE      (the first 4 bytes)
-//     00 xx        UTF-16BE        xx 00        UTF-16LE      (the first 2 bytes)
-//     anything else: UTF-8, untouched (no copy)
+//     FE FF 00 00  UTF-32LE, mark dropped (JSONDecoder's reading of this prefix, kept as is;
+//                  FF FE 00 00 is UTF-16LE starting with U+0000, so an error)
+//     FE FF        UTF-16BE, mark dropped
+//     FF FE        UTF-16LE, mark dropped
+//     EF BB BF     UTF-8 with a byte order mark (left to the parsers, which skip it)
+//     00 00 00 nz  UTF-32BE          nz 00 00 00  UTF-32LE
+//     00 nz 00 nz  UTF-16BE          nz 00 nz 00  UTF-16LE        (nz: a non-zero byte)
+//     00 nz        UTF-16BE          nz 00        UTF-16LE        (exactly two bytes)
+//     anything else: UTF-8, untouched (no copy) — `00 37 38`, `00 22 FE FF` included
 //
-// A JSON document starts with an ASCII character, so a NUL among its first bytes means a wider
-// encoding. An incomplete code unit at the very end is ignored, as by JSONDecoder. A lone
-// surrogate (UTF-16) or a value above U+10FFFF (UTF-32) is an error at its byte offset. Positions
-// in later parse errors refer to the UTF-8 transcoding.
+// An incomplete code unit at the very end is ignored, as by JSONDecoder. A lone surrogate
+// (UTF-16) or a value above U+10FFFF (UTF-32) is an error at its byte offset. Positions in later
+// parse errors refer to the UTF-8 transcoding.
 
 /// The Unicode encoding of a JSON document's bytes.
 package enum JSONTextEncoding: Sendable, Equatable {
@@ -29,19 +31,22 @@ package enum JSONTextEncoding: Sendable, Equatable {
     /// skips a UTF-8 mark itself).
     package static func detect(_ bytes: UnsafeRawBufferPointer) -> (encoding: JSONTextEncoding, markLength: Int) {
         let count = bytes.count
-        guard count >= 2 else { return (.utf8, 0) }
-        let (b0, b1) = (bytes[0], bytes[1])
-        if b0 == 0xFE && b1 == 0xFF { return (.utf16(bigEndian: true), 2) }
-        if b0 == 0xFF && b1 == 0xFE { return (.utf16(bigEndian: false), 2) }
-        if count >= 4 {
-            let (b2, b3) = (bytes[2], bytes[3])
-            if b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF { return (.utf32(bigEndian: true), 4) }
-            if b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0 { return (.utf32(bigEndian: true), 0) }
-            if b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0 { return (.utf32(bigEndian: false), 0) }
+        // A byte past the end is nil, and matches no pattern that names a byte (as in JSONDecoder).
+        func byte(_ i: Int) -> UInt8? { i < count ? bytes[i] : nil }
+        switch (byte(0), byte(1), byte(2), byte(3)) {
+        case (0, 0, 0xFE, 0xFF): return (.utf32(bigEndian: true), 4)
+        case (0xFE, 0xFF, 0, 0): return (.utf32(bigEndian: false), 4)
+        case (0xFE, 0xFF, _, _): return (.utf16(bigEndian: true), 2)
+        case (0xFF, 0xFE, _, _): return (.utf16(bigEndian: false), 2)
+        case (0xEF, 0xBB, 0xBF, _): return (.utf8, 0)
+        case (0, 0, 0, let b3?) where b3 != 0: return (.utf32(bigEndian: true), 0)
+        case (0, let b1?, 0, let b3?) where b1 != 0 && b3 != 0: return (.utf16(bigEndian: true), 0)
+        case (let b0?, 0, 0, 0) where b0 != 0: return (.utf32(bigEndian: false), 0)
+        case (let b0?, 0, let b2?, 0) where b0 != 0 && b2 != 0: return (.utf16(bigEndian: false), 0)
+        case (0, let b1?, nil, nil) where b1 != 0: return (.utf16(bigEndian: true), 0)
+        case (let b0?, 0, nil, nil) where b0 != 0: return (.utf16(bigEndian: false), 0)
+        default: return (.utf8, 0)
         }
-        if b0 == 0 && b1 != 0 { return (.utf16(bigEndian: true), 0) }
-        if b0 != 0 && b1 == 0 { return (.utf16(bigEndian: false), 0) }
-        return (.utf8, 0)
     }
 
     /// The UTF-8 transcoding of `bytes` when they are UTF-16 or UTF-32 text; `nil` when they are

@@ -11,8 +11,8 @@ import Testing
 struct DecoderDifferentialTests {
     static let documentCount = 13_000
     /// The documented differences that apply to decoding (JSONDecoder, like BridgeDecoder, keeps
-    /// the first of repeated keys and any number's text).
-    static let excludedDifferences: Set<KnownDifference> = [.trailingComma, .decoderRejectsZeroWithExponent]
+    /// the first of repeated keys and any number's text, and accepts trailing commas).
+    static let excludedDifferences: Set<KnownDifference> = [.decoderRejectsZeroWithExponent]
 
     @Test("generated documents decode as JSONDecoder decodes them")
     func decodeMatchesJSONDecoder() {
@@ -44,6 +44,42 @@ struct DecoderDifferentialTests {
         // Both outcomes are exercised: many documents decode, many fail somewhere deep.
         #expect(failures > compared / 10 && failures < compared * 9 / 10, "\(failures) of \(compared) failed")
     }
+
+    static let json5DocumentCount = 4_000
+
+    @Test("generated JSON5 documents decode as JSONDecoder with allowsJSON5 decodes them")
+    func json5DecodeMatchesJSONDecoder() {
+        let foundation = JSONDecoder()
+        foundation.allowsJSON5 = true
+        var bridge = BridgeDecoder.foundationCompatible
+        bridge.allowsJSON5 = true
+        var compared = 0, failures = 0, excluded: [KnownDifference: Int] = [:]
+        for seed in generatedSeeds(Self.json5DocumentCount, base: 0x1505_0000) {
+            var generator = TypedDocumentGenerator(seed: seed)
+            generator.base.json5 = true
+            let topLevelArray = seed % 4 == 0
+            let document = generator.document(topLevelArray ? .array(.record) : .record)
+            if let difference = document.differences.first(where: Self.excludedDifferences.contains) {
+                excluded[difference, default: 0] += 1
+                continue
+            }
+            let outcome = topLevelArray
+                ? compareDecoders([DiffRecord].self, document, foundation: foundation, bridge: bridge)
+                : compareDecoders(DiffRecord.self, document, foundation: foundation, bridge: bridge)
+            switch outcome {
+            case .same(let failed):
+                compared += 1
+                if failed { failures += 1 }
+            case .excluded(let difference):
+                excluded[difference, default: 0] += 1
+            case .different(let problem):
+                Issue.record("seed \(seed): \(problem)\ndocument: \(document.text)")
+                return
+            }
+        }
+        #expect(compared >= 3_000, "only \(compared) compared; excluded \(excluded)")
+        #expect(failures > compared / 10 && failures < compared * 9 / 10, "\(failures) of \(compared) failed")
+    }
 }
 
 enum DifferentialOutcome {
@@ -52,9 +88,11 @@ enum DifferentialOutcome {
     case different(String)
 }
 
-func compareDecoders<T: Decodable & Equatable>(_ type: T.Type, _ document: GeneratedDocument) -> DifferentialOutcome {
-    let foundation = DecodingOutcome { try JSONDecoder().decode(type, from: document.data) }
-    let bridge = DecodingOutcome { try BridgeDecoder.foundationCompatible.decode(type, from: document.data) }
+func compareDecoders<T: Decodable & Equatable>(_ type: T.Type, _ document: GeneratedDocument,
+                                               foundation foundationDecoder: JSONDecoder = JSONDecoder(),
+                                               bridge bridgeDecoder: BridgeDecoder = .foundationCompatible) -> DifferentialOutcome {
+    let foundation = DecodingOutcome { try foundationDecoder.decode(type, from: document.data) }
+    let bridge = DecodingOutcome { try bridgeDecoder.decode(type, from: document.data) }
     switch (foundation, bridge) {
     case (.value(let f), .value(let b)):
         return f == b ? .same(failed: false) : .different("values differ\n  JSONDecoder:   \(f)\n  BridgeDecoder: \(b)")

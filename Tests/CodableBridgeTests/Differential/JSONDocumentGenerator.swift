@@ -8,6 +8,12 @@ import Foundation
 //
 // The generator also notes which documented difference from Foundation a document contains
 // (`KnownDifference`), so a test can exclude exactly those — by name, in one place.
+//
+// With `json5` set it writes JSON5 as well, as JSONDecoder's `allowsJSON5` reads it: comments and
+// vertical tab / form feed as whitespace, unquoted and single-quoted keys, single-quoted strings,
+// the escapes `\'` and `\xXX` and line continuations, hexadecimal numbers, a leading `+`, leading
+// and trailing decimal points, `Infinity` and `-Infinity` (never NaN, which is not equal to itself),
+// and trailing commas.
 
 /// One generated document: its text and the documented differences it contains.
 struct GeneratedDocument {
@@ -23,6 +29,8 @@ struct JSONDocumentGenerator {
     var maxDepth = 40
     /// Whether an object may repeat a key (with a different value).
     var allowsRepeatedKeys = true
+    /// Whether documents use JSON5's syntax too (see the comment at the top of this file).
+    var json5 = false
     private(set) var differences: Set<KnownDifference> = []
 
     init(seed: UInt64) { random = SplitMix64(seed: seed) }
@@ -65,7 +73,10 @@ struct JSONDocumentGenerator {
         var members: [String] = []
         for _ in 0..<count {
             // A random text plus the member's position, so keys repeat only on purpose.
-            var key = String(string(maxLength: 8).dropLast()) + "\(keys.count)\""
+            var key = String(string(maxLength: 8, singleQuotes: false).dropLast()) + "\(keys.count)\""
+            if json5, random.oneIn(3) {
+                key = identifierKey(keys.count)
+            }
             if allowsRepeatedKeys, !keys.isEmpty, random.oneIn(40) {
                 key = random.pick(keys)
                 differences.insert(.repeatedKeys)
@@ -76,8 +87,22 @@ struct JSONDocumentGenerator {
         return "{" + (count == 0 ? whitespace() : members.joined(separator: ",") + trailingComma()) + "}"
     }
 
-    /// Rarely, a trailing comma (a documented difference).
+    /// An unquoted JSON5 key ending in `n`, so keys repeat only on purpose.
+    mutating func identifierKey(_ n: Int) -> String {
+        random.pick(["k", "$k", "_k", "é", "ǅx", "a\u{301}", "Ⅻ"]) + random.pick(["", "_", "a1", "٣"]) + "\(n)"
+    }
+
+    /// A key as JSON5 may write it: unquoted, single-quoted or double-quoted (`name` is an
+    /// identifier).
+    mutating func key(_ name: String) -> String {
+        guard json5 else { return "\"\(name)\"" }
+        return random.pick([name, "'\(name)'", "\"\(name)\""])
+    }
+
+    /// Rarely, a trailing comma (a documented difference of `JSONValue(parsing:)`; JSON5 and
+    /// `foundationCompatible` read it as JSONDecoder does). Often in JSON5.
     mutating func trailingComma() -> String {
+        if json5 { return random.oneIn(4) ? "," : "" }
         guard random.oneIn(300) else { return "" }
         differences.insert(.trailingComma)
         return ","
@@ -126,6 +151,7 @@ struct JSONDocumentGenerator {
     ]
 
     mutating func number() -> String {
+        if json5, random.oneIn(4) { return json5Number() }
         let text = anyNumber()
         if let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }), text[..<exponent] == "0",
            text.index(after: exponent) < text.endIndex, text[text.index(after: exponent)...].count == 1,
@@ -133,6 +159,21 @@ struct JSONDocumentGenerator {
             differences.insert(.decoderRejectsZeroWithExponent)
         }
         return text
+    }
+
+    /// A number only JSON5 writes, whose value every type that reads it gets exactly (hexadecimal
+    /// numbers stay below 2^24, where `Float` and `Double` hold them exactly).
+    mutating func json5Number() -> String {
+        let digits = String(Int.random(in: 0...99_999, using: &random))
+        switch Int.random(in: 0..<7, using: &random) {
+        case 0: return random.pick(["", "+", "-"]) + "0x" + String(Int.random(in: 0...0xFF_FFFF, using: &random), radix: 16, uppercase: random.oneIn(2))
+        case 1: return "+" + digits
+        case 2: return random.pick(["", "+", "-"]) + "." + digits
+        case 3: return digits + "."
+        case 4: return digits + "." + random.pick(["e2", "E-1", "e+3"])
+        case 5: return random.pick(["Infinity", "-Infinity", "+Infinity"])
+        default: return random.pick(["0X1F", "-0x0", "+.5e1", "0.", "-0."])
+        }
     }
 
     private mutating func anyNumber() -> String {
@@ -167,9 +208,15 @@ struct JSONDocumentGenerator {
     private static let escapes = [#"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#]
     private static let pieces = ["a", "Z", "0", " ", "é", "ß", "日本", "\u{7F}", "😀", "👩‍👩‍👧", "e\u{301}", "\u{2028}"]
 
-    mutating func string(maxLength: Int) -> String {
+    /// A string of up to `maxLength` pieces; in JSON5 sometimes in single quotes, unless
+    /// `singleQuotes` is false.
+    mutating func string(maxLength: Int, singleQuotes: Bool = true) -> String {
         var text = "\""
         for _ in 0..<Int.random(in: 0...maxLength, using: &random) {
+            if json5, random.oneIn(6) {
+                text += random.pick([#"\'"#, #"\x41"#, #"\xe9"#, #"\x7F"#, "\\\n", "\\\r\n", "'"])
+                continue
+            }
             switch Int.random(in: 0..<8, using: &random) {
             case 0: text += random.pick(Self.escapes)
             case 1: text += unicodeEscape()
@@ -189,7 +236,20 @@ struct JSONDocumentGenerator {
                     .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             }
         }
-        return text + "\""
+        text += "\""
+        guard json5, singleQuotes, random.oneIn(2) else { return text }
+        // Single quotes: a quote inside needs a backslash; escapes are copied as they are.
+        var quoted = "'"
+        var scalars = text.unicodeScalars.dropFirst().dropLast().makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "\\" {
+                quoted.unicodeScalars.append(scalar)
+                if let escaped = scalars.next() { quoted.unicodeScalars.append(escaped) }
+            } else {
+                quoted += scalar == "'" ? #"\'"# : String(scalar)
+            }
+        }
+        return quoted + "'"
     }
 
     /// `\uXXXX` for a random scalar of the BMP (not a surrogate), sometimes a control character.
@@ -197,7 +257,7 @@ struct JSONDocumentGenerator {
         var value: UInt32
         repeat {
             value = random.oneIn(3) ? UInt32.random(in: 0...0x1F, using: &random) : UInt32.random(in: 0...0xFFFF, using: &random)
-        } while (0xD800...0xDFFF).contains(value)
+        } while (0xD800...0xDFFF).contains(value) || (json5 && value == 0)  // JSON5 rejects \u0000
         return #"\u"# + hex(value, uppercase: random.oneIn(2))
     }
 
@@ -208,6 +268,9 @@ struct JSONDocumentGenerator {
     }
 
     mutating func whitespace() -> String {
+        if json5, random.oneIn(6) {
+            return random.pick(["/* c */", "/**/", " // c\n", "\u{0B}", "\u{0C}", "/* * / */ ", "//\r"])
+        }
         guard random.oneIn(3) else { return "" }
         return String((0..<Int.random(in: 1...3, using: &random)).map { _ in random.pick([" ", "\t", "\n", "\r"] as [Character]) })
     }

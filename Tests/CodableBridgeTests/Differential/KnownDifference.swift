@@ -11,8 +11,9 @@ enum KnownDifference: String, CaseIterable, CustomStringConvertible {
     /// `JSONSerialization` rejects a number outside `Double`'s range (`1e400`: "not representable");
     /// `JSONValue` keeps any number's text. (Docs/JSONConformance.md, "Numbers".)
     case numberBeyondDouble
-    /// Foundation accepts a trailing comma (`[1,]`, `{"a":1,}`); CodableBridge rejects it per
-    /// RFC 8259. (Docs/JSONConformance.md, "Trailing commas".)
+    /// Foundation accepts a trailing comma (`[1,]`, `{"a":1,}`); `JSONValue(parsing:)` rejects it
+    /// per RFC 8259 (`BridgeDecoder.foundationCompatible` accepts it, as JSONDecoder).
+    /// (Docs/JSONConformance.md, "Trailing commas".)
     case trailingComma
 
     /// `JSONSerialization` drops a raw U+FEFF (ZERO WIDTH NO-BREAK SPACE, the byte order mark's

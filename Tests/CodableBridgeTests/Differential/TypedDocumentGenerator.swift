@@ -2,7 +2,9 @@ import Foundation
 
 // Documents shaped like a `DiffSchema`, with mutations: a member left out, a null, a value of the
 // wrong type, a number that does not fit, an unknown enum case, an extra member. Most documents
-// are nearly right, so the coders get deep before they fail — where coding paths matter.
+// are nearly right, so the coders get deep before they fail — where coding paths matter. With
+// `base.json5` set they are written in JSON5 (JSONDocumentGenerator.swift): unquoted and
+// single-quoted keys, comments, hexadecimal and other JSON5 numbers, trailing commas.
 
 struct TypedDocumentGenerator {
     var base: JSONDocumentGenerator
@@ -22,7 +24,11 @@ struct TypedDocumentGenerator {
         case .int(let range):
             if base.random.oneIn(40) { return integerEdge(range) }
             let low = max(range.lowerBound, -1e15), high = min(range.upperBound, 1e15)
-            return String(Int64(Double.random(in: low...high, using: &base.random)))
+            let value = Int64(Double.random(in: low...high, using: &base.random))
+            if base.json5, base.random.oneIn(5) {
+                return (value < 0 ? "-" : base.random.pick(["", "+"])) + "0x" + String(value.magnitude, radix: 16)
+            }
+            return String(value)
         case .double:
             return base.number()
         case .float:
@@ -32,6 +38,7 @@ struct TypedDocumentGenerator {
         case .bool:
             return base.random.oneIn(2) ? "true" : "false"
         case .decimal:
+            if base.json5, base.random.oneIn(3) { return base.random.pick([".5", "+5", "5.", "0x1F", "-0x10", "+.25e2"]) }
             return base.random.pick(["0", "1.5", "-12.25", "3.14159265358979323846", "1e10", "123456789012345678901234567890"])
         case .kind:
             return "\"\(base.random.pick(DiffKind.allCases).rawValue)\""
@@ -39,18 +46,21 @@ struct TypedDocumentGenerator {
             return base.random.oneIn(4) ? "null" : value(wrapped, depth: depth)
         case .array(let element):
             let count = Int.random(in: 0...4, using: &base.random)
-            return "[" + (0..<count).map { _ in value(element, depth: depth + 1) }.joined(separator: ",") + base.trailingComma() + "]"
+            return "[" + (0..<count).map { _ in value(element, depth: depth + 1) }.joined(separator: ",")
+                + (count > 0 ? base.trailingComma() : "") + "]"
         case .dictionary(let element):
             let count = Int.random(in: 0...3, using: &base.random)
-            return "{" + (0..<count).map { i in "\"k\(i)\":" + value(element, depth: depth + 1) }.joined(separator: ",") + "}"
+            return "{" + (0..<count).map { i in base.key("k\(i)") + ":" + value(element, depth: depth + 1) }.joined(separator: ",")
+                + (base.json5 && count > 0 ? base.trailingComma() : "") + "}"
         case .object(let members):
             var parts: [String] = []
             for (key, member) in members {
                 if base.random.oneIn(mutationOdds * 2) { continue }  // left out
-                parts.append("\"\(key)\":" + value(member, depth: depth + 1))
+                let space = base.json5 ? base.whitespace() : ""
+                parts.append(space + base.key(key) + ":" + value(member, depth: depth + 1))
             }
             if base.random.oneIn(8) { parts.insert("\"extra\":" + base.value(depth: depth + 1), at: Int.random(in: 0...parts.count, using: &base.random)) }
-            return "{" + parts.joined(separator: ",") + base.trailingComma() + "}"
+            return "{" + parts.joined(separator: ",") + (parts.isEmpty ? "" : base.trailingComma()) + "}"
         }
     }
 

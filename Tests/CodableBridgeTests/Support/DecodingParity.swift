@@ -46,6 +46,10 @@ struct DecodingParityOptions {
     /// `convertFromString` with these spellings; `nil` is `.throw`.
     var nonConformingFloats: (positiveInfinity: String, negativeInfinity: String, nan: String)?
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// `allowsJSON5` on both decoders.
+    var json5 = false
+    /// `assumesTopLevelDictionary` on both decoders.
+    var assumesTopLevelDictionary = false
 
     func foundationDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
@@ -72,6 +76,8 @@ struct DecodingParityOptions {
                 positiveInfinity: n.positiveInfinity, negativeInfinity: n.negativeInfinity, nan: n.nan)
         }
         decoder.userInfo = userInfo
+        decoder.allowsJSON5 = json5
+        decoder.assumesTopLevelDictionary = assumesTopLevelDictionary
         return decoder
     }
 
@@ -100,6 +106,8 @@ struct DecodingParityOptions {
                 positiveInfinity: n.positiveInfinity, negativeInfinity: n.negativeInfinity, nan: n.nan)
         }
         decoder.userInfo = userInfo
+        decoder.allowsJSON5 = json5
+        decoder.assumesTopLevelDictionary = assumesTopLevelDictionary
         return decoder
     }
 }
