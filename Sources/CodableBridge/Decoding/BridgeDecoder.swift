@@ -85,7 +85,8 @@ public struct BridgeDecoder: Sendable {
     /// 2001-01-01), `dataDecodingStrategy = .base64`, `nonConformingFloatDecodingStrategy =
     /// .throw`, `keyDecodingStrategy = .useDefaultKeys`, `allowsTrailingCommas = true` (`[1,]`
     /// reads as `[1]`). Mapping tables and hooks still apply to `MappableCodable` models.
-    /// Docs/JSONConformance.md lists the few input differences of the parser.
+    /// What differs from `JSONDecoder`, each on purpose (inputs where Foundation traps or refuses
+    /// an exact value, such as `1e20` for an `Int128`), is listed in Docs/FoundationParity.md.
     ///
     /// ```swift
     /// let user = try BridgeDecoder.foundationCompatible.decode(User.self, from: data)
