@@ -188,8 +188,7 @@ extension DecoderImpl {
 /// container it reuses without knowing its key type.
 ///
 /// The standard library's box copies the container for every property it decodes; as a class,
-/// the copy is one retain. `extras` is trivial to copy: a context is kept alive by
-/// `contextOwner`.
+/// the copy is one retain.
 class KeyedContainerFields {
     /// The decoder; a reused container is only reused by the decoder that made it.
     let impl: DecoderImpl
@@ -201,14 +200,15 @@ class KeyedContainerFields {
     @exclusivity(unchecked) private(set) final var depth = 0
     /// Whether the container was nested in another one (`nestedContainer`), below its level.
     @exclusivity(unchecked) private(set) final var isNested = false
-    /// The model's mapping and the rare context, in one word (see ``ContainerExtras``).
-    @exclusivity(unchecked) private(set) final var extras = ContainerExtras.none
+    /// The mapping of the model this container reads, if it is `MappableCodable`.
+    @exclusivity(unchecked) private(set) final var meta: ModelMeta?
+    /// What only nested containers, key strategies and `update(_:from:)` need (`nil` in the
+    /// common case).
+    @exclusivity(unchecked) private(set) final var context: ContainerContext?
     /// `meta?.hasTransforms` and `meta?.hasCompositeRules`, stored: the hot paths ask them for
-    /// every property, and reading them here takes no reference to the meta.
+    /// every property.
     @exclusivity(unchecked) private(set) final var hasTransforms = false
     @exclusivity(unchecked) private(set) final var hasCompositeRules = false
-    /// Keeps the context `extras` points to.
-    @exclusivity(unchecked) private final var contextOwner: ContainerContext?
 
     init(impl: DecoderImpl) {
         self.impl = impl
@@ -222,14 +222,14 @@ class KeyedContainerFields {
         pathNode = nestedNode ?? impl.currentPathNode()
         depth = impl.pathDepth(of: pathNode)
         isNested = nestedNode != nil
+        self.meta = meta
         hasTransforms = meta?.hasTransforms ?? false
         hasCompositeRules = meta?.hasCompositeRules ?? false
         if nestedNode == nil, impl.update == nil, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
             // The common container: no nested path, no converted keys, no snapshot.
-            if contextOwner != nil { contextOwner = nil }
-            extras = meta.map { .meta(Unmanaged.passUnretained($0)) } ?? .none
+            if context != nil { context = nil }
         } else {
-            _slowPathOpenContext(meta: meta, snapshot: snapshot)
+            _slowPathOpenContext(snapshot: snapshot)
         }
         if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, node: pathNode, meta: isNested ? nil : meta) }
     }
@@ -237,7 +237,7 @@ class KeyedContainerFields {
     /// The rest of `open`: a nested container, a key strategy or `update(_:from:)` may need a
     /// context.
     @inline(never)
-    private final func _slowPathOpenContext(meta: ModelMeta?, snapshot: ValueSnapshot?) {
+    private final func _slowPathOpenContext(snapshot: ValueSnapshot?) {
         var converted: [String]?
         if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
             converted = nil
@@ -247,14 +247,7 @@ class KeyedContainerFields {
             converted = impl.convertedKeys(of: object, at: pathNode)
         }
         let snapshot = impl.containerSnapshot(nested: isNested, given: snapshot)
-        if converted != nil || snapshot != nil {
-            let context = ContainerContext(meta: meta, convertedKeys: converted, snapshot: snapshot)
-            contextOwner = context
-            extras = .context(Unmanaged.passUnretained(context))
-        } else {
-            contextOwner = nil
-            extras = meta.map { .meta(Unmanaged.passUnretained($0)) } ?? .none
-        }
+        context = converted != nil || snapshot != nil ? ContainerContext(convertedKeys: converted, snapshot: snapshot) : nil
     }
 }
 

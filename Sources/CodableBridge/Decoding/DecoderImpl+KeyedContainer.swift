@@ -8,27 +8,6 @@ extension DecoderImpl {
     /// lookups compare one key. Mapped properties walk their candidates (literal key, key path,
     /// alternates) in table order.
     final class KeyedContainer<Key: CodingKey>: KeyedContainerFields, KeyedDecodingContainerProtocol {
-        /// The mapping of the model this container reads, if it is `MappableCodable`.
-        var meta: ModelMeta? {
-            switch extras {
-            case .none: nil
-            case .meta(let meta): meta.takeUnretainedValue()
-            case .context(let context): context.takeUnretainedValue().meta
-            }
-        }
-        /// What only nested containers, key strategies and `update(_:from:)` need (`nil` in the
-        /// common case).
-        var context: ContainerContext? {
-            if case .context(let context) = extras { return context.takeUnretainedValue() }
-            return nil
-        }
-        /// Whether the container has a context: asked on the hot paths, which then need no
-        /// reference to it.
-        var hasContext: Bool {
-            if case .context = extras { return true }
-            return false
-        }
-
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
 
@@ -88,7 +67,7 @@ extension DecoderImpl {
             var name = key.stringValue
             // A plain model's container (no table, no context) takes the short path: kept
             // apart, its lookup stays small enough to be inlined into each `decode` method.
-            guard case .none = extras else { return name.withUTF8 { find(key, utf8: $0) } }
+            guard meta == nil, context == nil else { return name.withUTF8 { find(key, utf8: $0) } }
             return name.withUTF8 { findOwnKey($0) }
         }
 
@@ -110,7 +89,7 @@ extension DecoderImpl {
                 case .flatten: return object
                 }
             }
-            if hasContext, let convertedKeys = context?.convertedKeys {
+            if let convertedKeys = context?.convertedKeys {
                 return impl.findConverted(key.stringValue, in: object, convertedKeys: convertedKeys)
             }
             return findOwnKey(utf8)
@@ -125,16 +104,10 @@ extension DecoderImpl {
         }
 
         /// The table's rule for the coding key with UTF-8 bytes `key` (`nil` for a model without
-        /// a mapping). Switches on `extras` and borrows the unretained meta, so the lookup counts
-        /// no reference (a bound `meta` is a copy the optimiser keeps retained across the lookup
-        /// that follows).
+        /// a mapping).
         @inline(__always)
         private func rule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
-            switch extras {
-            case .none: nil
-            case .meta(let meta): meta._withUnsafeGuaranteedRef { $0.decodingRule(forUTF8: key) }
-            case .context: extras.contextRule(forUTF8: key)
-            }
+            meta?.decodingRule(forUTF8: key)
         }
 
         /// The JSON keys tried for a mapped property, in order and each spelling once (a dotted
@@ -208,7 +181,7 @@ extension DecoderImpl {
         private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             try inScope {
                 guard let node = find(key) else {
-                    return hasContext ? currentValue(T.self, key) : nil
+                    return context != nil ? currentValue(T.self, key) : nil
                 }
                 if impl.nodes[node].kind == .null { return nil }
                 do {
@@ -390,40 +363,15 @@ extension DecoderImpl {
     }
 }
 
-/// What a keyed container holds besides the impl, its object and its depth, in one word that
-/// takes no reference count to copy: the model's mapping and the rare context are both held
-/// unretained (the mapping by the impl, the context by the container).
-enum ContainerExtras {
-    case none
-    /// The model's mapping (`MappableCodable`), with no context. Unretained: the impl, which
-    /// every container retains, keeps each meta it uses for its whole life
-    /// (`DecoderImpl.modelState(for:)` never lets one go), so the meta outlives the container.
-    case meta(Unmanaged<ModelMeta>)
-    /// A context, which also holds the model's mapping if there is one. Unretained: the
-    /// container keeps it (``KeyedContainerFields``).
-    case context(Unmanaged<ContainerContext>)
-
-    /// The table's rule for the coding key with UTF-8 bytes `key` in a container with a context
-    /// (rare): out of line, so that the keyed container's inlined lookup stays small.
-    @inline(never)
-    func contextRule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
-        guard case .context(let context) = self else { return nil }
-        return context.takeUnretainedValue().meta?.decodingRule(forUTF8: key)
-    }
-}
-
 /// The rarely needed parts of a keyed container, kept out of line so the common container stays
 /// small and cheap to copy: keys converted by a `keyDecodingStrategy` and the current value's
 /// snapshot in `update(_:from:)`.
 final class ContainerContext {
-    /// The mapping of the model the container reads, if any.
-    let meta: ModelMeta?
     let convertedKeys: [String]?
     /// `update(_:from:)`: the snapshot of the value this container reads, if it has one.
     let snapshot: ValueSnapshot?
 
-    init(meta: ModelMeta?, convertedKeys: [String]?, snapshot: ValueSnapshot?) {
-        self.meta = meta
+    init(convertedKeys: [String]?, snapshot: ValueSnapshot?) {
         self.convertedKeys = convertedKeys
         self.snapshot = snapshot
     }

@@ -89,7 +89,9 @@ final class EncodedTree {
         var count = 0
         var capacity: Int
         /// Keys and string values.
-        var strings: EncodedStringTable
+        var strings: [String] = []
+        /// The UTF-8 size of `strings`, to estimate the size of the text.
+        var stringBytes = 0
         /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
         var jsonValues: [JSONValue] = []
         /// The coding key of a member that `pathKey` cannot describe (one with an `intValue`, or
@@ -108,13 +110,13 @@ final class EncodedTree {
     func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
     /// Calls `body` with the string table, borrowed.
     func withStoredStrings<R>(_ body: (UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
-        try body(storage.pointee.strings.buffer)
+        try storage.pointee.strings.withUnsafeBufferPointer(body)
     }
 
     /// The stored `JSONValue` at `index`.
     func storedJSONValue(_ index: Int) -> JSONValue { storage.pointee.jsonValues[index] }
     /// The UTF-8 size of all stored strings.
-    var storedStringBytes: Int { storage.pointee.strings.utf8Count }
+    var storedStringBytes: Int { storage.pointee.stringBytes }
 
     /// Creates a tree with one pending root node (index 0), on the storage a finished tree left
     /// behind when there is one (see ``StoragePool``).
@@ -129,11 +131,12 @@ final class EncodedTree {
         let nodes = UnsafeMutablePointer<Node>.allocateWithMalloc(capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
         storage = .allocateWithMalloc(capacity: 1)
-        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity, strings: EncodedStringTable(capacity: capacity)))
+        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity))
     }
 
     deinit {
-        storage.pointee.strings.removeAll()
+        storage.pointee.strings.removeAll(keepingCapacity: true)
+        storage.pointee.stringBytes = 0
         if !storage.pointee.jsonValues.isEmpty { storage.pointee.jsonValues.removeAll(keepingCapacity: true) }
         if !storage.pointee.originalKeys.isEmpty { storage.pointee.originalKeys.removeAll(keepingCapacity: true) }
         if EncodedTree.pool.current.put(storage) { return }
@@ -142,7 +145,6 @@ final class EncodedTree {
 
     private static func free(_ storage: UnsafeMutablePointer<Storage>) {
         storage.pointee.nodes.deallocateWithFree()
-        storage.pointee.strings.free()
         storage.deinitialize(count: 1)
         storage.deallocateWithFree()
     }
@@ -269,6 +271,8 @@ final class EncodedTree {
     /// Stores `string` in the side table and returns its index.
     func appendString(_ string: String) -> Int32 {
         storage.pointee.strings.append(string)
+        storage.pointee.stringBytes &+= string.utf8.count
+        return Int32(truncatingIfNeeded: storage.pointee.strings.count &- 1)
     }
 
     /// Stores `value` in the side table and returns its index.
