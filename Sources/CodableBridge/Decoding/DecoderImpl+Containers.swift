@@ -74,7 +74,15 @@ extension DecoderImpl {
         mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
             guard !isAtEnd else { throw atEnd(T.self) }
             if try decodeNil() { return nil }
-            return try decode(T.self)
+            let node = position
+            let key = PathComponent.index(currentIndex)
+            do {
+                return try decode(T.self)
+            } catch let error as DecodingError where impl.lenient && !error.isProgrammerError {
+                // The element's own `init(from:)` threw: nil, reported (lenient policies).
+                advance()
+                return try inScope { try impl.absorbIntoNil(error, T.self, node: node, key: key) }
+            }
         }
 
         // The standard library's default `decode` for the 128-bit integers throws ("not

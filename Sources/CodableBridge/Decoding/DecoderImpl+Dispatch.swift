@@ -103,8 +103,12 @@ extension DecoderImpl {
             if case .unknownCase(let enumType) = kind {
                 return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
             }
-            if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
-            return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
+            do {
+                if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
+                return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
+            } catch let error as DecodingError where lenient && T.self == UUID.self {
+                return unsafeBitCast(try _slowPathPaddedUUID(node, key, failure: error), to: T.self)
+            }
         }
         if maybeEmbedded {
             return try _slowPathEmbedded(T.self, node: node, key: key, elementType: nil, otherwise: decodeOther)
@@ -138,6 +142,19 @@ extension DecoderImpl {
     {
         if let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType) { return embedded }
         return try otherwise()
+    }
+
+    /// A `UUID` string with surrounding whitespace and newlines, trimmed (lenient policies, as
+    /// for a `URL`) and reported as a coercion; otherwise `failure`, the error of `UUID`'s own
+    /// `init(from:)`.
+    @inline(never)
+    private func _slowPathPaddedUUID(_ node: Int, _ key: PathComponent?, failure: DecodingError) throws -> UUID {
+        guard node != DecoderImpl.missingNode, nodes[node].kind == .string else { throw failure }
+        let string = text(node)
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count != string.utf8.count, let uuid = UUID(uuidString: trimmed) else { throw failure }
+        record(.coerced, key: key, facts: coercionFacts(node, to: UUID.self, value: uuid, rule: "string → UUID (trimmed)"))
+        return uuid
     }
 
     /// Decodes `concrete` (from `elementTypes`) and returns it as the declared `T`.

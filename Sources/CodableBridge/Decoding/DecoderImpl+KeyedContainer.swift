@@ -42,6 +42,7 @@ extension DecoderImpl {
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
             if impl.unknownKeys != nil { impl.markAllMembers(of: object) }
+            if let learning = impl.captureLearning, learning.object == object { learning.reads.readsAllKeys = true }
             var keys: [Key] = []
             var seen = Set<String>()
             var mappedTargets = Set<String>()
@@ -80,16 +81,26 @@ extension DecoderImpl {
         /// The value node for `key`, or `nil` when absent (or excluded by the mapping).
         @inline(__always)
         func find(_ key: Key) -> Int? {
-            if impl.requestedKeys != nil, let meta {
-                // safe: checked non-nil by the enclosing `if`
-                impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
-            }
+            if impl.requestedKeys != nil { noteRequested(key) }
             guard object != DecoderImpl.missingNode else { return nil }
             var name = key.stringValue
             // A plain model's container (no table, no context) takes the short path: kept
             // apart, its lookup stays small enough to be inlined into each `decode` method.
             guard case .none = extras else { return name.withUTF8 { find(key, utf8: $0) } }
             return name.withUTF8 { findOwnKey($0) }
+        }
+
+        /// While tables are verified (first decode of a type): records the coding key the model
+        /// asked for, and what it reads when a model's reads are being learnt for its capture.
+        @inline(never)
+        private func noteRequested(_ key: Key) {
+            if let meta {
+                // safe: the caller checked `requestedKeys` non-nil
+                impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
+            }
+            if let learning = impl.captureLearning, learning.object == object, object != DecoderImpl.missingNode {
+                learning.note(key.stringValue, meta: meta)
+            }
         }
 
         /// `find(_:)` with the key's UTF-8 bytes, taken once for the table and the tape.
@@ -171,7 +182,7 @@ extension DecoderImpl {
         private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             try inScope {
                 guard let node = find(key) else {
-                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key)))
+                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key), blocked: blockedKeyPath(key)))
                 }
                 do {
                     // The component is made here, already optional, for the call alone: `read`
@@ -183,6 +194,8 @@ extension DecoderImpl {
                     return try substituteProperty(T.self, key, reason: .rejected(error))
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
                     return try substituteProperty(T.self, key, reason: .notConverted(impl.unknownCase(node, T.self)))
+                } catch let error as DecodingError where impl.hasDeclaredFallback(error, T.self, key: .key(key), owner: meta) {
+                    return try substituteProperty(T.self, key, reason: .notConverted(impl.failedValue(error, T.self, node: node, key: .key(key))))
                 }
             }
         }
@@ -203,6 +216,7 @@ extension DecoderImpl {
         private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             try inScope {
                 guard let node = find(key) else {
+                    if impl.lenient, !extras.isNone { return try _slowPathAbsentThroughKeyPath(T.self, key) }
                     return hasContext ? currentValue(T.self, key) : nil
                 }
                 if impl.nodes[node].kind == .null { return nil }
@@ -214,8 +228,46 @@ extension DecoderImpl {
                     return try absorbProperty(error, T.self, node: node, key: key)
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
                     return try absorbProperty(impl.unknownCase(node, T.self), T.self, node: node, key: key)
+                } catch let error as DecodingError where impl.lenient && !error.isProgrammerError {
+                    // The value's own `init(from:)` threw: the optional is nil (lenient policies).
+                    return try absorbProperty(impl.failedValue(error, T.self, node: node, key: .key(key)), T.self, node: node, key: key)
                 }
             }
+        }
+
+        /// An absent optional of a model with key paths (lenient policies): `nil`, reported when a
+        /// key path of the property runs through a value that is not an object. Under
+        /// `update(_:from:)` the current value, as for any absent property.
+        @inline(never)
+        private func _slowPathAbsentThroughKeyPath<T>(_ type: T.Type, _ key: Key) throws -> T? {
+            if hasContext, let current = currentValue(T.self, key) { return current }
+            if let blocked = blockedKeyPath(key) {
+                impl.record(.defaulted, key: .key(key), DecodingMessages.usedNil(blocked))
+            }
+            return nil
+        }
+
+        /// Why the property `key` is absent when one of its key paths runs through a member that is
+        /// present but neither an object nor null (`"ext": "oops"` for `ext.desc`): "ext is a string,
+        /// not an object". `nil` otherwise, and always under strict policies.
+        func blockedKeyPath(_ key: Key) -> String? {
+            guard impl.lenient, object != DecoderImpl.missingNode, let meta, meta.hasKeyPaths,
+                  let lookups = meta.lookups[key.stringValue] else { return nil }
+            let membersFound = impl.membersFound
+            defer { impl.membersFound = membersFound }
+            for lookup in lookups where lookup.segments.count > 1 {
+                var node = object
+                for (index, segment) in lookup.segments.dropLast().enumerated() {
+                    guard let value = impl.findMember(segment, in: node, depth: -1) else { break }
+                    let kind = impl.nodes[value].kind
+                    if kind == .null { break }
+                    if kind != .object {
+                        return DecodingMessages.keyPathParentNotAnObject(lookup.segments[...index].joined(separator: "."), found: kind)
+                    }
+                    node = value
+                }
+            }
+            return nil
         }
 
         func decodeNil(forKey key: Key) throws -> Bool {
@@ -360,6 +412,7 @@ extension DecoderImpl {
         func superDecoder() throws -> any Decoder {
             let node = impl.findMember("super", in: object, depth: depth)
             if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+            if let learning = impl.captureLearning, learning.object == object { learning.reads.jsonKeys.insert("super") }
             return try makeSuperDecoder(key: AnyCodingKey.super, lookup: node)
         }
 
@@ -397,6 +450,12 @@ enum ContainerExtras {
     /// A context, which also holds the model's mapping if there is one. Unretained: the
     /// container keeps it (``KeyedContainerFields``).
     case context(Unmanaged<ContainerContext>)
+
+    /// Whether the container has neither a mapping nor a context (a plain model's).
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
+    }
 
     /// The table's rule for the coding key with UTF-8 bytes `key` in a container with a context
     /// (rare): out of line, so that the keyed container's inlined lookup stays small.

@@ -202,6 +202,8 @@ extension DecoderImpl {
         if nodes[node].kind == .number {
             let text = text(node)
             if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
+            // Out of Decimal's range: a value not converted under lenient policies, as for Double.
+            if lenient { throw NotConverted(expected: Decimal.self, found: found(node), reason: DecodingMessages.outOfRange(Decimal.self)) }
             throw DecodingMessages.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
         }
         return try _slowPathCoerce(node, key, Decimal.self) { options.coercion.decimal(from: $0) }

@@ -82,6 +82,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
+    /// While a model's reads are learnt for its `unknownKeysProperty` (DecoderImpl+UnknownKeys.swift).
+    @exclusivity(unchecked) var captureLearning: CaptureLearning?
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
