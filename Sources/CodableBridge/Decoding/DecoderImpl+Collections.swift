@@ -212,6 +212,7 @@ extension DecoderImpl {
         do {
             store(try unwrap(E.self, node: node, key: key, elementType: elementType))
         } catch let rejection as ModelRejected {
+            discardEvents(inside: key)
             record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
             record(.dropped, key: key, DecodingMessages.droppedRejected(rejection))
         } catch let error as NotConverted {

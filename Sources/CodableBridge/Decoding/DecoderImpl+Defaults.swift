@@ -24,6 +24,7 @@ extension DecoderImpl {
                 record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
             }
         case let error as ModelRejected:
+            discardEvents(inside: key)
             record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
         case let error as DecodingError where lenient && !error.isProgrammerError:
             record(.defaulted, key: key, DecodingMessages.usedNil(failedValue(error, T.self, node: node, key: key), for: T.self))
@@ -31,6 +32,13 @@ extension DecoderImpl {
             throw error
         }
         return nil
+    }
+
+    /// Removes the events recorded inside the value at `key` below the current path (a rejected
+    /// model): the value was thrown away whole, so its repairs were never applied.
+    func discardEvents(inside key: PathComponent?) {
+        guard let report else { return }
+        report.removeTrailingEvents(under: pathString(codingPath(adding: key)))
     }
 
     /// A value whose own `init(from:)` threw `error` (lenient policies: an enum with an unknown raw

@@ -191,6 +191,7 @@ extension DecoderImpl {
                 } catch let error as NotConverted {
                     return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
                 } catch let error as ModelRejected {
+                    impl.discardEvents(inside: .key(key))
                     return try substituteProperty(T.self, key, reason: .rejected(error))
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
                     return try substituteProperty(T.self, key, reason: .notConverted(impl.unknownCase(node, T.self)))

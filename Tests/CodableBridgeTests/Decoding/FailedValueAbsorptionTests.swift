@@ -267,6 +267,20 @@ struct FailedValueAbsorptionTests {
         }
     }
 
+    @Test("a model rejected by its hook: the events inside it are not reported either")
+    func rejectedModel() throws {
+        // "-5" is coerced to -5 inside the model, which `didDecode` then rejects.
+        let (value, report) = try decodeReporting(DefaultRejectHolder.self,
+                                                  #"{"required": {"x": 1}, "optional": {"x": "-5"}, "list": [{"x": "-5"}, {"x": 2}], "map": {}}"#)
+        #expect(value.optional == nil)
+        #expect(value.list == [DefaultRejecting(x: 2)])
+        expectEvents(report, [
+            .rejected("optional", "DefaultRejecting.didDecode threw x is negative; used nil"),
+            .rejected("list[0]", "DefaultRejecting.didDecode threw x is negative"),
+            .dropped("list[0]", "DefaultRejecting left out"),
+        ])
+    }
+
     @Test("errors that say the model or its tables are wrong are never absorbed")
     func unknownKeyThrowStands() {
         expectDecodingError(.dataCorrupted, codingPath: "inner") {
