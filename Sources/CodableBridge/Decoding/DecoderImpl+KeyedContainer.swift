@@ -252,11 +252,15 @@ extension DecoderImpl {
         /// present but neither an object nor null (`"ext": "oops"` for `ext.desc`): "ext is a string,
         /// not an object". `nil` otherwise, and always under strict policies.
         func blockedKeyPath(_ key: Key) -> String? {
-            guard impl.lenient, object != DecoderImpl.missingNode, let meta, meta.hasKeyPaths,
-                  let lookups = meta.lookups[key.stringValue] else { return nil }
+            guard impl.lenient, object != DecoderImpl.missingNode, let meta, meta.hasKeyPaths else { return nil }
+            // The table's rule first (bytes compared, no hashing): most absent properties are not
+            // mapped through a key path.
+            var name = key.stringValue
+            guard case .mapped(let plan)? = name.withUTF8({ rule(forUTF8: $0) }), plan.renamedKey == nil,
+                  plan.candidates.contains(where: { $0.count > 1 }) else { return nil }
             let membersFound = impl.membersFound
             defer { impl.membersFound = membersFound }
-            for lookup in lookups where lookup.segments.count > 1 {
+            for lookup in meta.candidates(of: plan) where lookup.segments.count > 1 {
                 var node = object
                 for (index, segment) in lookup.segments.dropLast().enumerated() {
                     guard let value = impl.findMember(segment, in: node, depth: -1) else { break }
