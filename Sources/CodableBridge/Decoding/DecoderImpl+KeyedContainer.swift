@@ -182,7 +182,8 @@ extension DecoderImpl {
         private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             try inScope {
                 guard let node = find(key) else {
-                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key), blocked: blockedKeyPath(key)))
+                    let blocked = impl.blockedWalkObject == object ? blockedKeyPath(key) : nil
+                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key), blocked: blocked))
                 }
                 do {
                     // The component is made here, already optional, for the call alone: `read`
@@ -217,8 +218,9 @@ extension DecoderImpl {
         private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             try inScope {
                 guard let node = find(key) else {
-                    if impl.lenient, !extras.isNone { return try _slowPathAbsentThroughKeyPath(T.self, key) }
-                    return hasContext ? currentValue(T.self, key) : nil
+                    // A plain model's absent optional is nil; a mapped one's may be reported.
+                    if case .none = extras { return nil }
+                    return try _slowPathAbsentOptional(T.self, key)
                 }
                 if impl.nodes[node].kind == .null { return nil }
                 do {
@@ -236,13 +238,13 @@ extension DecoderImpl {
             }
         }
 
-        /// An absent optional of a model with key paths (lenient policies): `nil`, reported when a
-        /// key path of the property runs through a value that is not an object. Under
-        /// `update(_:from:)` the current value, as for any absent property.
+        /// An absent optional of a container with a mapping or a context: under `update(_:from:)`
+        /// its current value; else `nil`, reported (lenient policies) when a key path of the
+        /// property runs through a member that is neither an object nor null.
         @inline(never)
-        private func _slowPathAbsentThroughKeyPath<T>(_ type: T.Type, _ key: Key) throws -> T? {
+        private func _slowPathAbsentOptional<T>(_ type: T.Type, _ key: Key) throws -> T? {
             if hasContext, let current = currentValue(T.self, key) { return current }
-            if let blocked = blockedKeyPath(key) {
+            if impl.blockedWalkObject == object, let blocked = blockedKeyPath(key) {
                 impl.record(.defaulted, key: .key(key), DecodingMessages.usedNil(blocked))
             }
             return nil
@@ -455,12 +457,6 @@ enum ContainerExtras {
     /// A context, which also holds the model's mapping if there is one. Unretained: the
     /// container keeps it (``KeyedContainerFields``).
     case context(Unmanaged<ContainerContext>)
-
-    /// Whether the container has neither a mapping nor a context (a plain model's).
-    var isNone: Bool {
-        if case .none = self { return true }
-        return false
-    }
 
     /// The table's rule for the coding key with UTF-8 bytes `key` in a container with a context
     /// (rare): out of line, so that the keyed container's inlined lookup stays small.

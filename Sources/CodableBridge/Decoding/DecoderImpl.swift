@@ -82,6 +82,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
+    /// The object of the last key path that ran through a member neither an object nor null
+    /// (lenient policies; `-1` for none): its absent properties may say why (DecoderImpl+KeyedContainer.swift).
+    @exclusivity(unchecked) var blockedWalkObject = -1
     /// While a model's reads are learnt for its `unknownKeysProperty` (DecoderImpl+UnknownKeys.swift).
     @exclusivity(unchecked) var captureLearning: CaptureLearning?
     /// Recently seen types and how they decode (see `classify(_:)`).
