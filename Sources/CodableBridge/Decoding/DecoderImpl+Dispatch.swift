@@ -103,12 +103,9 @@ extension DecoderImpl {
             if case .unknownCase(let enumType) = kind {
                 return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
             }
-            do {
-                if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
-                return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
-            } catch let error as DecodingError where lenient && T.self == UUID.self {
-                return unsafeBitCast(try _slowPathPaddedUUID(node, key, failure: error), to: T.self)
-            }
+            if lenient, T.self == UUID.self, let uuid = _slowPathPaddedUUID(node, key) { return unsafeBitCast(uuid, to: T.self) }
+            if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
+            return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
         }
         if maybeEmbedded {
             return try _slowPathEmbedded(T.self, node: node, key: key, elementType: nil, otherwise: decodeOther)
@@ -145,14 +142,14 @@ extension DecoderImpl {
     }
 
     /// A `UUID` string with surrounding whitespace and newlines, trimmed (lenient policies, as
-    /// for a `URL`) and reported as a coercion; otherwise `failure`, the error of `UUID`'s own
-    /// `init(from:)`.
+    /// for a `URL`) and reported as a coercion; `nil` for any other value, which `UUID`'s own
+    /// `init(from:)` then reads (or rejects with its own error).
     @inline(never)
-    private func _slowPathPaddedUUID(_ node: Int, _ key: PathComponent?, failure: DecodingError) throws -> UUID {
-        guard node != DecoderImpl.missingNode, nodes[node].kind == .string else { throw failure }
+    private func _slowPathPaddedUUID(_ node: Int, _ key: PathComponent?) -> UUID? {
+        guard node != DecoderImpl.missingNode, nodes[node].kind == .string else { return nil }
         let string = text(node)
-        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.utf8.count != string.utf8.count, let uuid = UUID(uuidString: trimmed) else { throw failure }
+        guard string.first?.isWhitespace == true || string.last?.isWhitespace == true else { return nil }
+        guard let uuid = UUID(uuidString: string.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         record(.coerced, key: key, facts: coercionFacts(node, to: UUID.self, value: uuid, rule: "string → UUID (trimmed)"))
         return uuid
     }

@@ -220,7 +220,8 @@ extension DecoderImpl {
                 guard let node = find(key) else {
                     // A plain model's absent optional is nil; a mapped one's may be reported.
                     if case .none = extras { return nil }
-                    return try _slowPathAbsentOptional(T.self, key)
+                    if impl.blockedWalkObject == object, !hasContext { _slowPathReportBlockedKeyPath(key) }
+                    return hasContext ? currentValue(T.self, key) : nil
                 }
                 if impl.nodes[node].kind == .null { return nil }
                 do {
@@ -229,25 +230,23 @@ extension DecoderImpl {
                     return try absorbProperty(error, T.self, node: node, key: key)
                 } catch let error as ModelRejected {
                     return try absorbProperty(error, T.self, node: node, key: key)
-                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try absorbProperty(impl.unknownCase(node, T.self), T.self, node: node, key: key)
                 } catch let error as DecodingError where impl.lenient && !error.isProgrammerError {
                     // The value's own `init(from:)` threw: the optional is nil (lenient policies).
-                    return try absorbProperty(impl.failedValue(error, T.self, node: node, key: .key(key)), T.self, node: node, key: key)
+                    let signal = impl.isUnknownCase(error, T.self, owner: meta)
+                        ? impl.unknownCase(node, T.self) : impl.failedValue(error, T.self, node: node, key: .key(key))
+                    return try absorbProperty(signal, T.self, node: node, key: key)
                 }
             }
         }
 
-        /// An absent optional of a container with a mapping or a context: under `update(_:from:)`
-        /// its current value; else `nil`, reported (lenient policies) when a key path of the
-        /// property runs through a member that is neither an object nor null.
+        /// Reports an absent optional that becomes `nil` because a key path of the property runs
+        /// through a member that is neither an object nor null (lenient policies). Not generic
+        /// over the value: a `T?` here would cost its metadata on every call.
         @inline(never)
-        private func _slowPathAbsentOptional<T>(_ type: T.Type, _ key: Key) throws -> T? {
-            if hasContext, let current = currentValue(T.self, key) { return current }
-            if impl.blockedWalkObject == object, let blocked = blockedKeyPath(key) {
+        private func _slowPathReportBlockedKeyPath(_ key: Key) {
+            if let blocked = blockedKeyPath(key) {
                 impl.record(.defaulted, key: .key(key), DecodingMessages.usedNil(blocked))
             }
-            return nil
         }
 
         /// Why the property `key` is absent when one of its key paths runs through a member that is
