@@ -147,9 +147,12 @@ extension DecoderImpl {
     @inline(never)
     private func _slowPathPaddedUUID(_ node: Int, _ key: PathComponent?) -> UUID? {
         guard node != DecoderImpl.missingNode, nodes[node].kind == .string else { return nil }
-        let string = text(node)
-        guard string.first?.isWhitespace == true || string.last?.isWhitespace == true else { return nil }
-        guard let uuid = UUID(uuidString: string.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        // A UUID is ASCII: only a first or last byte that is ASCII whitespace or part of a
+        // non-ASCII character (Unicode whitespace) needs the trim.
+        func mayBeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte >= 0x80 }
+        let content = bytes.content(of: nodes[node])
+        guard let first = content.first, let last = content.last, mayBeSpace(first) || mayBeSpace(last) else { return nil }
+        guard let uuid = UUID(uuidString: text(node).trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         record(.coerced, key: key, facts: coercionFacts(node, to: UUID.self, value: uuid, rule: "string → UUID (trimmed)"))
         return uuid
     }
