@@ -179,217 +179,290 @@ extension BridgeDecoder {
     }
 }
 
-// Call-site sugar in YYModel's spirit (`yy_modelWithJSON`, …): the model type decodes itself
-// (the encoding half: `Encoding/MappableCodable+Encoding.swift`). Each takes an optional
-// configured coder, so the options stay on values, never in global state. Like the decoder's own
-// entry points, each takes any `JSONInput` (one generic function, with plain `String` and
-// `JSONValue` overloads for literals; see `JSONInput`), with or without a report.
+extension BridgeDecoder {
+    // MARK: Decoding
 
-extension MappableCodable {
-    /// Decodes a model from JSON — `Data`, a `String`, bytes or a ``JSONValue`` (any
-    /// ``JSONInput``) — as YYModel's `yy_modelWithJSON:`.
+    // Each entry point is one generic function over `some JSONInput` (disfavoured), with a plain
+    // `String` and a plain `JSONValue` overload that forward to the same path: they make a string
+    // literal JSON text and an array or dictionary literal a `JSONValue` (`JSONInput`).
+
+    /// Decodes a value of `type` from JSON: `Data`, a `String`, bytes (`[UInt8]`, an
+    /// `ArraySlice<UInt8>`, a raw buffer) or a ``JSONValue`` tree — any ``JSONInput``.
     ///
     /// ```swift
-    /// let book = try Book.decode(from: data)
-    /// let same = try Book.decode(from: #"{"title": "Dune"}"#)
+    /// let books = try BridgeDecoder().decode([Book].self, from: data)
+    /// let book = try BridgeDecoder().decode(Book.self, from: Array(body))   // [UInt8]
     /// ```
     ///
+    /// Text and bytes are parsed where they are: the decoder borrows the storage of a `Data`, a
+    /// string or a byte array while it decodes (raw buffers are copied once).
+    ///
     /// - Parameters:
-    ///   - input: The JSON.
-    ///   - decoder: The decoder to use. Defaults to `BridgeDecoder()` (lenient).
-    /// - Returns: The model.
-    /// - Throws: `DecodingError` with the coding path.
+    ///   - type: The type to decode: a model, or `[Model].self`, `[String: Model].self`, ….
+    ///   - input: The JSON. Bytes are UTF-8 (with or without a byte order mark), or UTF-16 /
+    ///     UTF-32 as `JSONDecoder` accepts it (detected from a byte order mark or the NULs of the
+    ///     first bytes, and transcoded to UTF-8 first).
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` with line and column for
+    ///   malformed JSON, or when a tree nests deeper than ``maxDepth``.
     @_disfavoredOverload
-    public static func decode<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder()) throws -> Self {
-        try decoder.decode(Self.self, from: input)
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input) throws -> T {
+        try run(type, input._jsonInput.input, at: nil, report: nil)
     }
 
-    /// Decodes a model from any ``JSONInput``, appending what the decoder changed to `report`.
+    /// Decodes `type` from any ``JSONInput`` and appends every coercion, default, dropped element
+    /// and rejected model to `report`.
     ///
     /// ```swift
     /// var report = DecodingReport()
-    /// let book = try Book.decode(from: data, report: &report)
-    /// ```
-    @_disfavoredOverload
-    public static func decode<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder(),
-                                                report: inout DecodingReport) throws -> Self
-    {
-        try decoder.decode(Self.self, from: input, report: &report)
-    }
-
-    /// Decodes a model from JSON text.
-    public static func decode(from json: String, using decoder: BridgeDecoder = BridgeDecoder()) throws -> Self {
-        try decoder.decode(Self.self, from: json)
-    }
-
-    /// Decodes a model from JSON text, appending what the decoder changed to `report`.
-    public static func decode(from json: String, using decoder: BridgeDecoder = BridgeDecoder(), report: inout DecodingReport) throws -> Self {
-        try decoder.decode(Self.self, from: json, report: &report)
-    }
-
-    /// Decodes a model from a JSON tree.
-    public static func decode(from value: JSONValue, using decoder: BridgeDecoder = BridgeDecoder()) throws -> Self {
-        try decoder.decode(Self.self, from: value)
-    }
-
-    /// Decodes a model from a JSON tree, appending what the decoder changed to `report`.
-    public static func decode(from value: JSONValue, using decoder: BridgeDecoder = BridgeDecoder(), report: inout DecodingReport) throws -> Self {
-        try decoder.decode(Self.self, from: value, report: &report)
-    }
-
-    /// Decodes a model from Foundation objects (`[String: Any]`), as YYModel's
-    /// `yy_modelWithDictionary:`.
-    public static func decode(fromJSONObject object: Any, using decoder: BridgeDecoder = BridgeDecoder()) throws -> Self {
-        try decoder.decode(Self.self, fromJSONObject: object)
-    }
-
-    /// Overwrites the properties present in `input`, keeping the others (YYModel's
-    /// `yy_modelSetWithJSON:`). See `BridgeDecoder.update(_:from:)`.
-    ///
-    /// ```swift
-    /// try book.update(from: #"{"title": "Dune Messiah"}"#)
+    /// let user = try decoder.decode(User.self, from: data, report: &report)
     /// ```
     ///
     /// - Parameters:
-    ///   - input: The patch: any ``JSONInput``.
-    ///   - decoder: The decoder to use. Defaults to `BridgeDecoder()` (lenient).
-    /// - Throws: As `BridgeDecoder.update(_:from:)`; the model is unchanged when it throws.
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - report: Receives the events.
+    /// - Returns: The decoded value.
+    /// - Throws: As `decode(_:from:)`; the events recorded before an error are kept.
     @_disfavoredOverload
-    public mutating func update<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder()) throws {
-        try decoder.update(&self, from: input)
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, input._jsonInput.input, at: nil, report: $0) }
     }
 
-    /// Overwrites the properties present in `input`, appending what the decoder changed to
-    /// `report`.
+    /// Decodes a value of `type` from JSON text (a string literal is JSON text, not a
+    /// ``JSONValue`` string).
+    ///
+    /// ```swift
+    /// let book = try BridgeDecoder().decode(Book.self, from: #"{"title": "Dune"}"#)
+    /// ```
+    public func decode<T: Decodable>(_ type: T.Type, from json: String) throws -> T {
+        try run(type, .string(json), at: nil, report: nil)
+    }
+
+    /// Decodes `type` from JSON text, appending what the decoder changed to `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from json: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .string(json), at: nil, report: $0) }
+    }
+
+    /// Decodes a value of `type` from a JSON tree (an array or dictionary literal is a tree).
+    ///
+    /// ```swift
+    /// let book = try BridgeDecoder().decode(Book.self, from: ["title": "Dune"])
+    /// ```
+    ///
+    /// - Throws: `DecodingError` with the coding path; `.dataCorrupted` when `value` nests deeper
+    ///   than ``maxDepth``.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try run(type, .tree(value), at: nil, report: nil)
+    }
+
+    /// Decodes `type` from a JSON tree, appending what the decoder changed to `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .tree(value), at: nil, report: $0) }
+    }
+
+    /// Decodes a value of `type` from Foundation objects as `JSONSerialization` produces them
+    /// (`[String: Any]`, `[Any]`, `NSNumber`, `NSNull`, `String`).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when `object` holds something that is not JSON or
+    ///   nests deeper than ``maxDepth``.
+    public func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any) throws -> T {
+        try run(type, .foundation(object), at: nil, report: nil)
+    }
+
+    /// Decodes `type` from Foundation objects, appending what the decoder changed to `report`.
+    public func decode<T: Decodable>(_ type: T.Type, fromJSONObject object: Any, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .foundation(object), at: nil, report: $0) }
+    }
+
+    /// Decodes the part of the document at `keyPath` (`"data.items"`; numeric segments index
+    /// arrays), without decoding the rest. The input is any ``JSONInput``.
+    ///
+    /// ```swift
+    /// let items = try decoder.decode([Item].self, from: data, at: "data.items")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - keyPath: Dot-separated keys; numeric segments index arrays.
+    /// - Returns: The decoded value.
+    /// - Throws: `DecodingError.keyNotFound` naming the first missing segment.
     @_disfavoredOverload
-    public mutating func update<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder(),
-                                                  report: inout DecodingReport) throws
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input, at keyPath: String) throws -> T {
+        try run(type, input._jsonInput.input, at: keyPath, report: nil)
+    }
+
+    /// Decodes the part of the document at `keyPath`, appending what the decoder changed to
+    /// `report` (event paths start at the document's root: `data.items[0].id`).
+    @_disfavoredOverload
+    public func decode<T: Decodable, Input: JSONInput>(_ type: T.Type, from input: Input, at keyPath: String,
+                                                      report: inout DecodingReport) throws -> T
     {
-        try decoder.update(&self, from: input, report: &report)
+        try Self.reporting(into: &report) { try run(type, input._jsonInput.input, at: keyPath, report: $0) }
     }
 
-    /// Overwrites the properties present in the JSON text `json`, keeping the others.
-    public mutating func update(from json: String, using decoder: BridgeDecoder = BridgeDecoder()) throws {
-        try decoder.update(&self, from: json)
+    /// Decodes the part of the JSON text at `keyPath`.
+    public func decode<T: Decodable>(_ type: T.Type, from json: String, at keyPath: String) throws -> T {
+        try run(type, .string(json), at: keyPath, report: nil)
     }
 
-    /// Overwrites the properties present in `json`, appending what the decoder changed to `report`.
-    public mutating func update(from json: String, using decoder: BridgeDecoder = BridgeDecoder(), report: inout DecodingReport) throws {
-        try decoder.update(&self, from: json, report: &report)
-    }
-
-    /// Overwrites the properties present in the JSON tree `patch`, keeping the others.
-    public mutating func update(from patch: JSONValue, using decoder: BridgeDecoder = BridgeDecoder()) throws {
-        try decoder.update(&self, from: patch)
-    }
-
-    /// Overwrites the properties present in `patch`, appending what the decoder changed to
+    /// Decodes the part of the JSON text at `keyPath`, appending what the decoder changed to
     /// `report`.
-    public mutating func update(from patch: JSONValue, using decoder: BridgeDecoder = BridgeDecoder(), report: inout DecodingReport) throws {
-        try decoder.update(&self, from: patch, report: &report)
+    public func decode<T: Decodable>(_ type: T.Type, from json: String, at keyPath: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .string(json), at: keyPath, report: $0) }
+    }
+
+    /// Decodes the part of a JSON tree at `keyPath`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at keyPath: String) throws -> T {
+        try run(type, .tree(value), at: keyPath, report: nil)
+    }
+
+    /// Decodes the part of a JSON tree at `keyPath`, appending what the decoder changed to
+    /// `report`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, at keyPath: String, report: inout DecodingReport) throws -> T {
+        try Self.reporting(into: &report) { try run(type, .tree(value), at: keyPath, report: $0) }
     }
 }
 
-extension Array where Element: MappableCodable {
-    /// Decodes an array of models from a JSON array (YYModel's `yy_modelArrayWithClass:json:`);
-    /// the input is any ``JSONInput``.
+// `decode(_:from:configuration:)` for `DecodableWithConfiguration`, in both of `JSONDecoder`'s
+// forms — a configuration value, and a `DecodingConfigurationProviding` type — for every
+// `JSONInput`, each with a `report:` variant. As `JSONDecoder` does, the type's
+// `init(from:configuration:)` is called for the whole document; the values it decodes inside
+// follow this decoder's options (coercion, strategies, mapping tables).
+
+@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+extension BridgeDecoder {
+    /// Decodes a `DecodableWithConfiguration` value, handing `configuration` to its
+    /// `init(from:configuration:)`, as `JSONDecoder.decode(_:from:configuration:)`.
     ///
     /// ```swift
-    /// let books = try [Book].decode(from: #"[{"title": "Dune"}]"#)
+    /// let score = try BridgeDecoder().decode(Score.self, from: data, configuration: Score.Scale.percent)
     /// ```
     ///
     /// - Parameters:
-    ///   - input: The JSON array.
-    ///   - decoder: The decoder to use. Defaults to `BridgeDecoder()` (lenient).
-    /// - Returns: The models.
-    /// - Throws: `DecodingError` with the coding path.
+    ///   - type: The type to decode.
+    ///   - input: The JSON: `Data`, a `String`, bytes or a ``JSONValue`` — any ``JSONInput``.
+    ///   - configuration: Passed to `type`'s `init(from:configuration:)`.
+    /// - Returns: The decoded value.
+    /// - Throws: As `decode(_:from:)`: `DecodingError` with the coding path;
+    ///   `.dataCorrupted` with line and column for malformed JSON.
     @_disfavoredOverload
-    public static func decode<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder()) throws -> [Element] {
-        try decoder.decode([Element].self, from: input)
+    public func decode<T: DecodableWithConfiguration, Input: JSONInput>(
+        _ type: T.Type, from input: Input, configuration: T.DecodingConfiguration) throws -> T
+    {
+        try run(type, configuration: configuration, input._jsonInput.input, report: nil)
     }
 
-    /// Decodes an array of models from any ``JSONInput``, appending what the decoder changed to
-    /// `report`.
+    /// Decodes a `DecodableWithConfiguration` value with `configuration`, appending every
+    /// coercion, default and dropped element to `report`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - configuration: Passed to `type`'s `init(from:configuration:)`.
+    ///   - report: Receives the events.
+    /// - Returns: The decoded value.
+    /// - Throws: As `decode(_:from:configuration:)`; the events recorded before
+    ///   an error are kept.
     @_disfavoredOverload
-    public static func decode<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder(),
-                                                report: inout DecodingReport) throws -> [Element]
+    public func decode<T: DecodableWithConfiguration, Input: JSONInput>(
+        _ type: T.Type, from input: Input, configuration: T.DecodingConfiguration, report: inout DecodingReport) throws -> T
     {
-        try decoder.decode([Element].self, from: input, report: &report)
+        try Self.reporting(into: &report) { try run(type, configuration: configuration, input._jsonInput.input, report: $0) }
     }
 
-    /// Decodes an array of models from JSON text.
-    public static func decode(from json: String, using decoder: BridgeDecoder = BridgeDecoder()) throws -> [Element] {
-        try decoder.decode([Element].self, from: json)
-    }
-
-    /// Decodes an array of models from JSON text, appending what the decoder changed to `report`.
-    public static func decode(from json: String, using decoder: BridgeDecoder = BridgeDecoder(), report: inout DecodingReport) throws -> [Element] {
-        try decoder.decode([Element].self, from: json, report: &report)
-    }
-
-    /// Decodes an array of models from a JSON tree.
-    public static func decode(from value: JSONValue, using decoder: BridgeDecoder = BridgeDecoder()) throws -> [Element] {
-        try decoder.decode([Element].self, from: value)
-    }
-
-    /// Decodes an array of models from a JSON tree, appending what the decoder changed to `report`.
-    public static func decode(from value: JSONValue, using decoder: BridgeDecoder = BridgeDecoder(),
-                              report: inout DecodingReport) throws -> [Element]
-    {
-        try decoder.decode([Element].self, from: value, report: &report)
-    }
-}
-
-extension Dictionary where Key == String, Value: MappableCodable {
-    /// Decodes a dictionary of models from a JSON object (YYModel's
-    /// `yy_modelDictionaryWithClass:json:`); the input is any ``JSONInput``.
+    /// Decodes a `DecodableWithConfiguration` value with the configuration `provider` supplies
+    /// (its `decodingConfiguration`), as `JSONDecoder.decode(_:from:configuration:)` with a
+    /// `DecodingConfigurationProviding` type.
     ///
     /// ```swift
-    /// let shelf = try [String: Book].decode(from: Array(#"{"a": {"title": "Dune"}}"#.utf8))
+    /// let score = try BridgeDecoder().decode(Score.self, from: data, configuration: PercentScale.self)
     /// ```
     ///
     /// - Parameters:
-    ///   - input: The JSON object.
-    ///   - decoder: The decoder to use. Defaults to `BridgeDecoder()` (lenient).
-    /// - Returns: The models by key.
-    /// - Throws: `DecodingError` with the coding path.
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - provider: The type whose `decodingConfiguration` is passed to `init(from:configuration:)`.
+    /// - Returns: The decoded value.
+    /// - Throws: As `decode(_:from:configuration:)`.
     @_disfavoredOverload
-    public static func decode<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder()) throws -> [String: Value] {
-        try decoder.decode([String: Value].self, from: input)
+    public func decode<T, C, Input: JSONInput>(_ type: T.Type, from input: Input, configuration provider: C.Type) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try run(type, configuration: C.decodingConfiguration, input._jsonInput.input, report: nil)
     }
 
-    /// Decodes a dictionary of models from any ``JSONInput``, appending what the decoder changed
-    /// to `report`.
+    /// Decodes with the configuration `provider` supplies, appending what the decoder changed to
+    /// `report`.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - input: The JSON.
+    ///   - provider: The type whose `decodingConfiguration` is passed to `init(from:configuration:)`.
+    ///   - report: Receives the events.
+    /// - Returns: The decoded value.
+    /// - Throws: As `decode(_:from:configuration:)`; the events recorded before
+    ///   an error are kept.
     @_disfavoredOverload
-    public static func decode<Input: JSONInput>(from input: Input, using decoder: BridgeDecoder = BridgeDecoder(),
-                                                report: inout DecodingReport) throws -> [String: Value]
+    public func decode<T, C, Input: JSONInput>(_ type: T.Type, from input: Input, configuration provider: C.Type,
+                                               report: inout DecodingReport) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try Self.reporting(into: &report) { try run(type, configuration: C.decodingConfiguration, input._jsonInput.input, report: $0) }
+    }
+
+    // The plain `String` and `JSONValue` forms, for literals (see `JSONInput`).
+
+    /// Decodes a `DecodableWithConfiguration` value from JSON text with `configuration`.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from json: String, configuration: T.DecodingConfiguration) throws -> T {
+        try run(type, configuration: configuration, .string(json), report: nil)
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value from JSON text with `configuration`,
+    /// appending what the decoder changed to `report`.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from json: String, configuration: T.DecodingConfiguration,
+                                                      report: inout DecodingReport) throws -> T
     {
-        try decoder.decode([String: Value].self, from: input, report: &report)
+        try Self.reporting(into: &report) { try run(type, configuration: configuration, .string(json), report: $0) }
     }
 
-    /// Decodes a dictionary of models from JSON text.
-    public static func decode(from json: String, using decoder: BridgeDecoder = BridgeDecoder()) throws -> [String: Value] {
-        try decoder.decode([String: Value].self, from: json)
+    /// Decodes a `DecodableWithConfiguration` value from JSON text with the configuration
+    /// `provider` supplies.
+    public func decode<T, C>(_ type: T.Type, from json: String, configuration provider: C.Type) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try run(type, configuration: C.decodingConfiguration, .string(json), report: nil)
     }
 
-    /// Decodes a dictionary of models from JSON text, appending what the decoder changed to
-    /// `report`.
-    public static func decode(from json: String, using decoder: BridgeDecoder = BridgeDecoder(),
-                              report: inout DecodingReport) throws -> [String: Value]
+    /// Decodes a `DecodableWithConfiguration` value from JSON text with the configuration
+    /// `provider` supplies, appending what the decoder changed to `report`.
+    public func decode<T, C>(_ type: T.Type, from json: String, configuration provider: C.Type, report: inout DecodingReport) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try Self.reporting(into: &report) { try run(type, configuration: C.decodingConfiguration, .string(json), report: $0) }
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value from a JSON tree with `configuration`.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from value: JSONValue, configuration: T.DecodingConfiguration) throws -> T {
+        try run(type, configuration: configuration, .tree(value), report: nil)
+    }
+
+    /// Decodes a `DecodableWithConfiguration` value from a JSON tree with `configuration`,
+    /// appending what the decoder changed to `report`.
+    public func decode<T: DecodableWithConfiguration>(_ type: T.Type, from value: JSONValue, configuration: T.DecodingConfiguration,
+                                                      report: inout DecodingReport) throws -> T
     {
-        try decoder.decode([String: Value].self, from: json, report: &report)
+        try Self.reporting(into: &report) { try run(type, configuration: configuration, .tree(value), report: $0) }
     }
 
-    /// Decodes a dictionary of models from a JSON tree.
-    public static func decode(from value: JSONValue, using decoder: BridgeDecoder = BridgeDecoder()) throws -> [String: Value] {
-        try decoder.decode([String: Value].self, from: value)
+    /// Decodes a `DecodableWithConfiguration` value from a JSON tree with the configuration
+    /// `provider` supplies.
+    public func decode<T, C>(_ type: T.Type, from value: JSONValue, configuration provider: C.Type) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try run(type, configuration: C.decodingConfiguration, .tree(value), report: nil)
     }
 
-    /// Decodes a dictionary of models from a JSON tree, appending what the decoder changed to
-    /// `report`.
-    public static func decode(from value: JSONValue, using decoder: BridgeDecoder = BridgeDecoder(),
-                              report: inout DecodingReport) throws -> [String: Value]
-    {
-        try decoder.decode([String: Value].self, from: value, report: &report)
+    /// Decodes a `DecodableWithConfiguration` value from a JSON tree with the configuration
+    /// `provider` supplies, appending what the decoder changed to `report`.
+    public func decode<T, C>(_ type: T.Type, from value: JSONValue, configuration provider: C.Type, report: inout DecodingReport) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try Self.reporting(into: &report) { try run(type, configuration: C.decodingConfiguration, .tree(value), report: $0) }
     }
 }

@@ -212,12 +212,16 @@ extension DecoderImpl {
         do {
             store(try unwrap(E.self, node: node, key: key, elementType: elementType))
         } catch let rejection as ModelRejected {
+            discardEvents(inside: key)
             record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
             record(.dropped, key: key, DecodingMessages.droppedRejected(rejection))
         } catch let error as NotConverted {
             record(.dropped, key: key, DecodingMessages.droppedNotConverted(error, E.self))
         } catch let error as DecodingError where lenient && !error.isProgrammerError {
-            record(.dropped, key: key, DecodingMessages.droppedFailed(E.self, error: error, at: codingPath(adding: key)))
+            // The element is thrown away whole: the repairs recorded inside it were never applied.
+            let at = codingPath(adding: key)
+            report?.removeTrailingEvents(under: pathString(at))
+            record(.dropped, key: key, DecodingMessages.droppedFailed(E.self, error: error, at: at))
         }
     }
 }

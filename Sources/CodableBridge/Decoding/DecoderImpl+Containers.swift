@@ -81,7 +81,15 @@ extension DecoderImpl {
         mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
             if isAtEnd { return nil }
             if try decodeNil() { return nil }
-            return try decode(type)
+            let node = position
+            let key = PathComponent.index(currentIndex)
+            do {
+                return try decode(type)
+            } catch let error as DecodingError where impl.lenient && !error.isProgrammerError {
+                // The element's own `init(from:)` threw: nil, reported (lenient policies).
+                advance()
+                return try inScope { try impl.absorbIntoNil(error, T.self, node: node, key: key) }
+            }
         }
 
         // The standard library's default `decode` for the 128-bit integers throws ("not

@@ -24,16 +24,38 @@ extension DecoderImpl {
                 record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
             }
         case let error as ModelRejected:
+            discardEvents(inside: key)
             record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
+        case let error as DecodingError where lenient && !error.isProgrammerError:
+            record(.defaulted, key: key, DecodingMessages.usedNil(failedValue(error, T.self, node: node, key: key), for: T.self))
         default:
             throw error
         }
         return nil
     }
 
+    /// Removes the events recorded inside the value at `key` below the current path (a rejected
+    /// model): the value was thrown away whole, so its repairs were never applied.
+    func discardEvents(inside key: PathComponent?) {
+        guard let report else { return }
+        report.removeTrailingEvents(under: pathString(codingPath(adding: key)))
+    }
+
+    /// A value whose own `init(from:)` threw `error` (lenient policies: an enum with an unknown raw
+    /// value, a malformed `UUID`, a nested model that rejects itself, an error from any level
+    /// below), as a value not converted. The value is thrown away whole, so the events recorded
+    /// inside it are removed: its repairs were never applied.
+    func failedValue<T>(_ error: DecodingError, _ type: T.Type, node: Int, key: PathComponent?) -> NotConverted {
+        let at = pathString(codingPath(adding: key))
+        report?.removeTrailingEvents(under: at)
+        return NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.summary(of: error, below: at))
+    }
+
     /// Why a property's value must be substituted.
     enum SubstitutionReason {
-        case missing(tried: [String])
+        /// No member; `blocked` says why when a key path runs through a value that is not an
+        /// object (lenient policies: "ext is a string, not an object").
+        case missing(tried: [String], blocked: String? = nil)
         case null
         case notConverted(NotConverted)
         case rejected(ModelRejected)
@@ -85,6 +107,17 @@ extension DecoderImpl {
         return T.self is any RawRepresentable.Type && owner.type is any DefaultInitializable.Type
     }
 
+    /// Whether `error`, thrown by the `init(from:)` of the non-optional property `key` of type `T`
+    /// (a malformed `UUID`, a nested model that rejects itself, …), falls to a default the owner
+    /// model declares (lenient policies, `.useDefault`): its ``DefaultInitializable`` instance's
+    /// value, or the first case (`enumsDefaultToFirstCase`). Without one the error stands.
+    func hasDeclaredFallback<T>(_ error: DecodingError, _ type: T.Type, key: PathComponent, owner: ModelMeta?) -> Bool {
+        guard let owner, lenient, case .useDefault = options.missingValueStrategy.base, !error.isProgrammerError else { return false }
+        if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
+        guard key.isProperty, owner.type is any DefaultInitializable.Type else { return false }
+        return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type) != nil
+    }
+
     /// The not-converted signal for a value at `node` that is no case of the enum `T`.
     func unknownCase<T>(_ node: Int, _ type: T.Type) -> NotConverted {
         NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.notACase(T.self))
@@ -107,7 +140,7 @@ extension DecoderImpl {
 
     func describe(_ reason: SubstitutionReason) -> String {
         switch reason {
-        case .missing(let tried): DecodingMessages.substitution(missing: tried)
+        case .missing(let tried, let blocked): blocked ?? DecodingMessages.substitution(missing: tried)
         case .null: DecodingMessages.substitutionNull
         case .notConverted(let error): DecodingMessages.substitution(notConverted: error)
         case .rejected: DecodingMessages.substitutionRejected
@@ -116,7 +149,7 @@ extension DecoderImpl {
 
     private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
         switch reason {
-        case .missing(let tried):
+        case .missing(let tried, _):
             return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried)
         case .null:
             return DecodingMessages.valueNotFound(T.self, path: codingPath(adding: key))

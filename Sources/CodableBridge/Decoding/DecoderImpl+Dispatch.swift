@@ -103,6 +103,7 @@ extension DecoderImpl {
             if case .unknownCase(let enumType) = kind {
                 return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
             }
+            if lenient, T.self == UUID.self, let uuid = _slowPathPaddedUUID(node, key) { return unsafeBitCast(uuid, to: T.self) }
             if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
             return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
         }
@@ -138,6 +139,22 @@ extension DecoderImpl {
     {
         if let embedded = try decodeEmbedded(T.self, node: node, key: key, elementType: elementType) { return embedded }
         return try otherwise()
+    }
+
+    /// A `UUID` string with surrounding whitespace and newlines, trimmed (lenient policies, as
+    /// for a `URL`) and reported as a coercion; `nil` for any other value, which `UUID`'s own
+    /// `init(from:)` then reads (or rejects with its own error).
+    @inline(never)
+    private func _slowPathPaddedUUID(_ node: Int, _ key: PathComponent?) -> UUID? {
+        guard node != DecoderImpl.missingNode, nodes[node].kind == .string else { return nil }
+        // A UUID is ASCII: only a first or last byte that is ASCII whitespace or part of a
+        // non-ASCII character (Unicode whitespace) needs the trim.
+        func mayBeSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) || byte >= 0x80 }
+        let content = bytes.content(of: nodes[node])
+        guard let first = content.first, let last = content.last, mayBeSpace(first) || mayBeSpace(last) else { return nil }
+        guard let uuid = UUID(uuidString: text(node).trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        record(.coerced, key: key, facts: coercionFacts(node, to: UUID.self, value: uuid, rule: "string → UUID (trimmed)"))
+        return uuid
     }
 
     /// Decodes `concrete` (from `elementTypes`) and returns it as the declared `T`.

@@ -79,11 +79,20 @@ extension DecoderImpl {
     private func walk(_ segments: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, from object: Int, depth: Int) -> Int? {
         var node = object
         for segment in segments {
-            guard nodes[node].kind == .object,
-                  let value = findSegment(segment, in: node, of: object, isParent: segments.count > 1, depth: depth) else { return nil }
+            guard nodes[node].kind == .object else { return _slowPathBlockedWalk(at: node, from: object) }
+            guard let value = findSegment(segment, in: node, of: object, isParent: segments.count > 1, depth: depth) else { return nil }
             node = value
         }
         return node
+    }
+
+    /// A key path that reached a member that is not an object: absent. Under lenient policies
+    /// a member that is not null either is remembered (`blockedWalkObject`), so the property's
+    /// absence can be reported ("ext is a string, not an object").
+    @inline(never)
+    private func _slowPathBlockedWalk(at node: Int, from object: Int) -> Int? {
+        if lenient, nodes[node].kind != .null { blockedWalkObject = object }
+        return nil
     }
 
     /// One segment of a candidate. The first is a member of the container's object, found from

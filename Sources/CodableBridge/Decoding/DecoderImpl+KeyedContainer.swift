@@ -21,6 +21,7 @@ extension DecoderImpl {
         var allKeys: [Key] {
             guard object != DecoderImpl.missingNode else { return [] }
             if impl.unknownKeys != nil { impl.markAllMembers(of: object) }
+            if let learning = impl.captureLearning, learning.object == object { learning.reads.readsAllKeys = true }
             var keys: [Key] = []
             var seen = Set<String>()
             var mappedTargets = Set<String>()
@@ -59,16 +60,26 @@ extension DecoderImpl {
         /// The value node for `key`, or `nil` when absent (or excluded by the mapping).
         @inline(__always)
         func find(_ key: Key) -> Int? {
-            if impl.requestedKeys != nil, let meta {
-                // safe: checked non-nil by the enclosing `if`
-                impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
-            }
+            if impl.requestedKeys != nil { noteRequested(key) }
             guard object != DecoderImpl.missingNode else { return nil }
             var name = key.stringValue
             // A plain model's container (no table, no context) takes the short path: kept
             // apart, its lookup stays small enough to be inlined into each `decode` method.
             guard meta == nil, context == nil else { return name.withUTF8 { find(key, utf8: $0) } }
             return name.withUTF8 { findOwnKey($0) }
+        }
+
+        /// While tables are verified (first decode of a type): records the coding key the model
+        /// asked for, and what it reads when a model's reads are being learnt for its capture.
+        @inline(never)
+        private func noteRequested(_ key: Key) {
+            if let meta {
+                // safe: the caller checked `requestedKeys` non-nil
+                impl.requestedKeys![ObjectIdentifier(meta), default: []].insert(key.stringValue)
+            }
+            if let learning = impl.captureLearning, learning.object == object, object != DecoderImpl.missingNode {
+                learning.note(key.stringValue, meta: meta)
+            }
         }
 
         /// `find(_:)` with the key's UTF-8 bytes, taken once for the table and the tape.
@@ -149,7 +160,8 @@ extension DecoderImpl {
         private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             try inScope {
                 guard let node = find(key) else {
-                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key)))
+                    let blocked = impl.blockedWalkObject == object ? blockedKeyPath(key) : nil
+                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key), blocked: blocked))
                 }
                 do {
                     // The component is made here, already optional, for the call alone: `read`
@@ -158,9 +170,12 @@ extension DecoderImpl {
                 } catch let error as NotConverted {
                     return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
                 } catch let error as ModelRejected {
+                    impl.discardEvents(inside: .key(key))
                     return try substituteProperty(T.self, key, reason: .rejected(error))
                 } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
                     return try substituteProperty(T.self, key, reason: .notConverted(impl.unknownCase(node, T.self)))
+                } catch let error as DecodingError where impl.hasDeclaredFallback(error, T.self, key: .key(key), owner: meta) {
+                    return try substituteProperty(T.self, key, reason: .notConverted(impl.failedValue(error, T.self, node: node, key: .key(key))))
                 }
             }
         }
@@ -181,6 +196,9 @@ extension DecoderImpl {
         private func decodeOptionalValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T? {
             try inScope {
                 guard let node = find(key) else {
+                    // A plain model's absent optional is nil; a mapped one's may be reported.
+                    if meta == nil, context == nil { return nil }
+                    if impl.blockedWalkObject == object, context == nil { _slowPathReportBlockedKeyPath(key) }
                     return context != nil ? currentValue(T.self, key) : nil
                 }
                 if impl.nodes[node].kind == .null { return nil }
@@ -190,10 +208,50 @@ extension DecoderImpl {
                     return try absorbProperty(error, T.self, node: node, key: key)
                 } catch let error as ModelRejected {
                     return try absorbProperty(error, T.self, node: node, key: key)
-                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try absorbProperty(impl.unknownCase(node, T.self), T.self, node: node, key: key)
+                } catch let error as DecodingError where impl.lenient && !error.isProgrammerError {
+                    // The value's own `init(from:)` threw: the optional is nil (lenient policies).
+                    let signal = impl.isUnknownCase(error, T.self, owner: meta)
+                        ? impl.unknownCase(node, T.self) : impl.failedValue(error, T.self, node: node, key: .key(key))
+                    return try absorbProperty(signal, T.self, node: node, key: key)
                 }
             }
+        }
+
+        /// Reports an absent optional that becomes `nil` because a key path of the property runs
+        /// through a member that is neither an object nor null (lenient policies). Not generic
+        /// over the value: a `T?` here would cost its metadata on every call.
+        @inline(never)
+        private func _slowPathReportBlockedKeyPath(_ key: Key) {
+            if let blocked = blockedKeyPath(key) {
+                impl.record(.defaulted, key: .key(key), DecodingMessages.usedNil(blocked))
+            }
+        }
+
+        /// Why the property `key` is absent when one of its key paths runs through a member that is
+        /// present but neither an object nor null (`"ext": "oops"` for `ext.desc`): "ext is a string,
+        /// not an object". `nil` otherwise, and always under strict policies.
+        func blockedKeyPath(_ key: Key) -> String? {
+            guard impl.lenient, object != DecoderImpl.missingNode, let meta, meta.hasKeyPaths else { return nil }
+            // The table's rule first (bytes compared, no hashing): most absent properties are not
+            // mapped through a key path.
+            var name = key.stringValue
+            guard case .mapped(let plan)? = name.withUTF8({ rule(forUTF8: $0) }), plan.renamedKey == nil,
+                  plan.candidates.contains(where: { $0.count > 1 }) else { return nil }
+            let membersFound = impl.membersFound
+            defer { impl.membersFound = membersFound }
+            for lookup in meta.candidates(of: plan) where lookup.segments.count > 1 {
+                var node = object
+                for (index, segment) in lookup.segments.dropLast().enumerated() {
+                    guard let value = impl.findMember(segment, in: node, depth: -1) else { break }
+                    let kind = impl.nodes[value].kind
+                    if kind == .null { break }
+                    if kind != .object {
+                        return DecodingMessages.keyPathParentNotAnObject(lookup.segments[...index].joined(separator: "."), found: kind)
+                    }
+                    node = value
+                }
+            }
+            return nil
         }
 
         func decodeNil(forKey key: Key) throws -> Bool {
@@ -338,6 +396,7 @@ extension DecoderImpl {
         func superDecoder() throws -> any Decoder {
             let node = impl.findMember("super", in: object, depth: depth)
             if let tracker = impl.unknownKeys, let node { tracker.mark(node - 1) }
+            if let learning = impl.captureLearning, learning.object == object { learning.reads.jsonKeys.insert("super") }
             return try makeSuperDecoder(key: AnyCodingKey.super, lookup: node)
         }
 

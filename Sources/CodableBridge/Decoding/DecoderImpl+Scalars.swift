@@ -208,9 +208,17 @@ extension DecoderImpl {
             if nodes[node].flags & JSONTape.Flags.nonFinite != 0 { return .quietNaN }
             let text = text(node)
             if let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) { return value }
-            throw DecodingMessages.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
+            throw _slowPathDecimalOutOfRange(node, key, text: text)
         }
         return try _slowPathCoerce(node, key, Decimal.self) { options.coercion.decimal(from: $0) }
+    }
+
+    /// A JSON number out of `Decimal`'s range (`1e400`): a value not converted under lenient
+    /// policies, as for `Double`; else `JSONDecoder`'s error.
+    @inline(never)
+    private func _slowPathDecimalOutOfRange(_ node: Int, _ key: PathComponent?, text: String) -> any Error {
+        if lenient { return NotConverted(expected: Decimal.self, found: found(node), reason: DecodingMessages.outOfRange(Decimal.self)) }
+        return DecodingMessages.numberDoesNotFit(text, Decimal.self, path: codingPath(adding: key))
     }
 
     func unwrapURL(_ node: Int, _ key: PathComponent?) throws -> URL {

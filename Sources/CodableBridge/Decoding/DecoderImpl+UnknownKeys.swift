@@ -19,8 +19,16 @@ import Foundation
 // With `.ignore` (the default) there is no tracker: the decoder pays one nil check per key found.
 //
 // `unknownKeysProperty` works without the tracker: the first decode of such a model type runs its
-// `init(from:)` once more beforehand, silently, to learn which coding keys it reads
-// (`TypeFacts.capturedKeys`); the property then receives every member that is neither read nor named.
+// `init(from:)` once more beforehand, silently, to learn what it reads from its object
+// (`CaptureLearning` → `TypeFacts.capturedKeys`): every lookup on that object, by the model's own
+// container or a flattened model's, is noted through the rule that finds it — a styled key or a
+// mapped property's candidates as JSON keys, an own key as a coding key (compared with each
+// member's key after the decoder's `keyDecodingStrategy`). The property then receives every
+// member that is neither read nor named, which is exactly what the tracker would report:
+//
+//     struct Person { var fullName; var address (.flatten → Address: city, zip); var extra }
+//     keyStyle .snakeCase; {"full_name": "Ada", "city": "Paris", "zip": "1", "x": 1}
+//     learnt: JSON keys full_name (styled), city, zip (Address's own keys) → extra == {"x": 1}
 
 /// Marks the member keys read during one decode and the objects to check.
 ///
@@ -78,6 +86,43 @@ final class UnknownKeyTracker {
     @inline(__always)
     func register(_ object: Int, depth: Int, node: Int, isModelObject: Bool) {
         pending.append(Pending(object: object, depth: depth, node: node, isModelObject: isModelObject))
+    }
+}
+
+/// What a model's `init(from:)` reads from its object, noted while its reads are learnt for its
+/// `unknownKeysProperty` (see the design note above).
+final class CaptureLearning {
+    /// The object of the model being learnt.
+    let object: Int
+    /// The model being learnt (its capture property is not a read).
+    let meta: ModelMeta
+    var reads = CapturedReads()
+
+    init(object: Int, meta: ModelMeta) {
+        self.object = object
+        self.meta = meta
+    }
+
+    /// Notes the coding key `name`, looked up on the object by a container reading through `meta`
+    /// (the model's, a flattened model's, or none), as the container's lookup finds it.
+    func note(_ name: String, meta: ModelMeta?) {
+        guard let meta else {
+            reads.codingKeys.insert(name)
+            return
+        }
+        if meta === self.meta, name == meta.unknownKeysProperty { return }
+        switch meta.decodingRule(for: name) {
+        case .excluded, .flatten:
+            break  // a flattened model's container notes its own lookups
+        case .own:
+            if meta.keyStyle != nil, let styled = meta.styledKey(for: name) {
+                reads.jsonKeys.insert(styled)
+            } else {
+                reads.codingKeys.insert(name)
+            }
+        case .mapped:
+            for lookup in meta.lookups[name] ?? [] { reads.jsonKeys.insert(lookup.segments[0]) }
+        }
     }
 }
 
@@ -197,11 +242,15 @@ extension DecoderImpl {
     // MARK: Capturing unknown members
 
     /// Before the first decode of a model type with an `unknownKeysProperty`: runs its
-    /// `init(from:)` on `node` silently to learn the coding keys it reads.
+    /// `init(from:)` on `node` silently to learn what it reads from its object.
     func learnReadKeys<M: MappableCodable>(_ type: M.Type, meta: ModelMeta, node: Int, key: PathComponent?) {
         guard meta.unknownKeysProperty != nil, node != DecoderImpl.missingNode, TypeFacts.of(M.self).capturedKeys == nil else { return }
         let saved = requestedKeys
         requestedKeys = [:]
+        let savedLearning = captureLearning
+        let learning = CaptureLearning(object: node, meta: meta)
+        captureLearning = learning
+        defer { captureLearning = savedLearning }
         // `update(_:from:)` prepared the fallback object for the real decode of this level.
         let savedFallback = update?.next
         defer { if let update, let savedFallback { update.next = savedFallback } }
@@ -220,11 +269,11 @@ extension DecoderImpl {
             requestedKeys = nil
         }
         // An init that threw part-way read only some keys: not kept (the real decode fails the same way).
-        if completed { TypeFacts.of(M.self).setCapturedKeys(learned[ObjectIdentifier(meta)] ?? []) }
+        if completed { TypeFacts.of(M.self).setCapturedKeys(learning.reads) }
     }
 
     /// The value of a model's `unknownKeysProperty`: every member of `object` its `init(from:)`
-    /// does not read and its tables do not name, in document order.
+    /// does not read (``CapturedReads``) and its tables do not name, in document order.
     func capturedMembers<T>(_ type: T.Type, object: Int, meta: ModelMeta, convertedKeys: [String]?, key: PathComponent,
                             current: JSONObject?) throws -> T
     {
@@ -240,7 +289,7 @@ extension DecoderImpl {
             while member < end {
                 let raw = text(member)
                 let name = convertedKeys?[ordinal] ?? raw
-                let isRead = name != meta.unknownKeysProperty && read.contains(name) && meta.lookups[name] == nil
+                let isRead = read.readsAllKeys || read.jsonKeys.contains(raw) || read.codingKeys.contains(name)
                 if !isRead, !meta.namedKeys.contains(raw), captured[raw] == nil {
                     captured[raw] = tape.value(at: member + 1)
                     unknownKeys?.mark(member)

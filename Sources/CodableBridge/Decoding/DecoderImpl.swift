@@ -82,6 +82,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Coding keys read per model type while its tables are being verified (first decode of the
     /// type in this process); `nil` when nothing is being verified.
     @exclusivity(unchecked) var requestedKeys: [ObjectIdentifier: Set<String>]?
+    /// The object of the last key path that ran through a member neither an object nor null
+    /// (lenient policies; `-1` for none): its absent properties may say why (DecoderImpl+KeyedContainer.swift).
+    @exclusivity(unchecked) var blockedWalkObject = -1
+    /// While a model's reads are learnt for its `unknownKeysProperty` (DecoderImpl+UnknownKeys.swift).
+    @exclusivity(unchecked) var captureLearning: CaptureLearning?
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
@@ -151,8 +156,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         return try Self.narrow(open(dynamic), to: T.self)
     }
 
-    /// A value decoded through a metatype value's dynamic type, as the static type `T` it is an
-    /// instance of.
+    /// A value decoded through a metatype value's dynamic type, as the static type `T`.
     static func narrow<T>(_ value: any Decodable, to _: T.Type) throws -> T {
         guard let value = value as? T else {
             throw DecodingMessages.dataCorrupted(path: [], "\(Swift.type(of: value)) is not a \(T.self).")
@@ -483,13 +487,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         return DecodingMessages.strictTypeMismatch(type, found: node >= 0 ? nodes[node].kind : nil, path: codingPath(adding: key))
     }
 
-    /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).
     /// The facts of a coercion of `node` to `type`, for a report event.
     func coercionFacts(_ node: Int, to type: Any.Type, value: Any, rule: String? = nil, yyModel: Bool = false) -> CoercionFacts {
         CoercionFacts(found: node < 0 ? nil : nodes[node].kind, text: node < 0 ? "" : text(node), type: type, value: value,
                       rule: rule, yyModel: yyModel)
     }
 
+    /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).
     func found(_ node: Int) -> String {
         node < 0 ? DecodingMessages.found(nil, text: "") : DecodingMessages.found(nodes[node].kind, text: text(node))
     }

@@ -240,6 +240,24 @@ enum DecodingMessages {
         "\(error.found) not converted to \(type)\(because(error)); used nil"
     }
 
+    /// `.defaulted`: an optional set to `nil` for the reason `why`.
+    static func usedNil(_ why: String) -> String { "\(why); used nil" }
+
+    /// Why a key path found nothing: `ext is a string, not an object` (`parent` is the path up to
+    /// the member that is not an object).
+    static func keyPathParentNotAnObject(_ parent: String, found kind: JSONTape.Kind) -> String {
+        let what: String
+        switch kind {
+        case .string: what = "a string"
+        case .number: what = "a number"
+        case .true, .false: what = "a Boolean"
+        case .array: what = "an array"
+        case .null: what = "null"
+        case .object: what = "an object"
+        }
+        return "\(parent) is \(what), not an object"
+    }
+
     /// `.rejected`: a model hook threw.
     static func hookThrew(_ rejection: ModelRejected) -> String {
         "\(rejection.typeName).\(rejection.hook) threw \(rejection.underlying)"

@@ -79,6 +79,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     /// JSON keys of the model's object that its tables name, so are never unknown: the first
     /// segment of every candidate, and the own keys of properties that are ignored when decoding.
     package let namedKeys: Set<String>
+    /// Whether a mapped property has a key path (`"ext.desc"`): then an absent property may be
+    /// absent because the path runs through a value that is not an object.
+    package let hasKeyPaths: Bool
     /// Properties mapped to `JSONKey.flatten`: their model reads and writes this object's keys.
     package let flattened: Set<String>
     /// The type's `keyStyle`: the JSON key of every property the tables do not map.
@@ -208,6 +211,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         }
         self.namedKeys = namedKeys
         self.lookups = lookups
+        hasKeyPaths = lookups.values.contains { $0.contains { $0.segments.count > 1 } }
         var propertiesByJSONKey: [String: String] = [:]
         for (property, list) in lookups.sorted(by: { $0.key < $1.key }) {
             for lookup in list where lookup.segments.count == 1 && propertiesByJSONKey[lookup.segments[0]] == nil {

@@ -59,7 +59,7 @@ package final class TypeFacts {
     /// This thread's copies of the facts decodes learn (published in `learnt`).
     private var verified = false
     private var knownKeysCopy: Set<String>?
-    private var capturedKeysCopy: Set<String>?
+    private var capturedKeysCopy: CapturedReads?
 
     /// The type's identity (the key of its published facts).
     private let id: ObjectIdentifier
@@ -111,7 +111,7 @@ package final class TypeFacts {
     private struct Learnt {
         var verified = false
         var knownKeys: Set<String>?
-        var capturedKeys: Set<String>?
+        var capturedKeys: CapturedReads?
     }
 
     private static let learntLock = NSLock()
@@ -157,19 +157,33 @@ package final class TypeFacts {
         }
     }
 
-    /// The coding keys the `init(from:)` of a model with an `unknownKeysProperty` reads, once a
-    /// decode has learnt them (`nil` before).
-    package var capturedKeys: Set<String>? {
+    /// What the `init(from:)` of a model with an `unknownKeysProperty` reads from its object, once
+    /// a decode has learnt it (`nil` before).
+    package var capturedKeys: CapturedReads? {
         if let capturedKeysCopy { return capturedKeysCopy }
         capturedKeysCopy = TypeFacts.published(id)?.capturedKeys
         return capturedKeysCopy
     }
 
-    /// Records the coding keys the type's `init(from:)` reads (the first recorded wins).
-    package func setCapturedKeys(_ keys: Set<String>) {
+    /// Records what the type's `init(from:)` reads (the first recorded wins).
+    package func setCapturedKeys(_ keys: CapturedReads) {
         capturedKeysCopy = TypeFacts.publish(id) {
             if $0.capturedKeys == nil { $0.capturedKeys = keys }
             return $0.capturedKeys
         }
     }
+}
+
+/// The members of its object that a model's `init(from:)` reads — its own properties', through
+/// every key rule, and those of the models flattened into it — learnt once per type for its
+/// `unknownKeysProperty`, which captures every other member.
+package struct CapturedReads: Sendable, Hashable {
+    /// Coding keys looked up by their own name: a member is read when its key — converted by the
+    /// decoder's `keyDecodingStrategy`, if any — is one of them.
+    package var codingKeys: Set<String> = []
+    /// JSON keys read as they are: key-styled keys, every candidate of a mapped property (a key
+    /// path's first segment), `super`.
+    package var jsonKeys: Set<String> = []
+    /// Whether the model reads `allKeys`: then it reads every member.
+    package var readsAllKeys = false
 }

@@ -207,6 +207,30 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
         cache = nil
     }
 
+    /// Forgets the last events recorded at `path` (spelt) or below it: a value that was thrown
+    /// away whole, whose repairs were never applied. Walks back from the newest event and stops
+    /// at the first one elsewhere, so only the value's own events go.
+    func removeTrailingEvents(under path: String) {
+        var index = recorded.count
+        while index > 0, isAt(recorded[index - 1].location, orBelow: path) { index -= 1 }
+        removeEvents(from: index)
+    }
+
+    private func isAt(_ location: Location, orBelow path: String) -> Bool {
+        let text: String
+        switch location {
+        case .spelt(let spelt):
+            text = spelt
+        case .components(let components, let key):
+            var steps = components.map(PathStep.init)
+            if let key { steps.append(PathStep(key)) }
+            text = pathString(steps[...])
+        }
+        guard text.hasPrefix(path) else { return false }
+        guard !path.isEmpty, let next = text.dropFirst(path.count).first else { return true }
+        return next == "." || next == "["
+    }
+
     /// Records an event that is already spelt.
     func append(spelt event: DecodingEvent) {
         recorded.append(Recorded(kind: event.kind, location: .spelt(event.path), detail: .text(event.detail)))

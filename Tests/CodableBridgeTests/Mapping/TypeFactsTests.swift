@@ -45,13 +45,13 @@ struct TypeFactsTests {
             let facts = TypeFacts.of(LearntOwner.self)
             facts.setTablesVerified()
             facts.setKnownKeys(["n"])
-            facts.setCapturedKeys(["name"])
+            facts.setCapturedKeys(CapturedReads(codingKeys: ["name"]))
             return nil
         }
         let facts = TypeFacts.of(LearntOwner.self)
         #expect(facts.tablesVerified)
         #expect(facts.knownKeys == ["n"])
-        #expect(facts.capturedKeys == ["name"])
+        #expect(facts.capturedKeys == CapturedReads(codingKeys: ["name"]))
         facts.setKnownKeys(["other"])
         #expect(facts.knownKeys == ["n"])
         #expect(OtherThread.run { TypeFacts.of(LearntOwner.self).knownKeys == ["n"] ? ObjectIdentifier(Unrelated.self) : nil } != nil)
