@@ -22,8 +22,8 @@ struct DependencyArrowTests {
             "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",
         ],
         "CodableBridge/Models": [
-            "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/JSON",
-            "CodableBridge/Support", "CodableBridge/Runtime",
+            "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report",
+            "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime",
         ],
     ]
 

@@ -124,7 +124,7 @@ struct LenientRepairEventTests {
         #expect(report.isEmpty)
         let (required, requiredReport) = try decodeReporting(RepairPathRequired.self, json, preset: .strict)
         #expect(required.desc == "")
-        expectEvents(requiredReport, [.defaulted("desc", #"missing (tried ext.desc); used String """#)])
+        expectEvents(requiredReport, [.defaulted("desc", #"missing; used String """#)])
         expectDecodingError(.keyNotFound, codingPath: "", key: "desc") {
             try BridgeDecoder.foundationCompatible.decode(RepairPathRequired.self, from: Data(json.utf8))
         }
