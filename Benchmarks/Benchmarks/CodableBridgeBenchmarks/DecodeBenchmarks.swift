@@ -6,6 +6,8 @@
 //                               (decodes exactly as JSONDecoder)
 //   CodableBridge (lenient)     BridgeDecoder() with its defaults; on a clean payload it must cost
 //                               at most 5% more than strict
+//   CodableBridge (server)      .foundationCompatible with duplicateKeyStrategy .throw and every
+//                               DecodingLimits set: within 5% of "CodableBridge"
 // and on twitter also
 //   CodableBridge (lenient, report)  decode(_:from:report:), the report requested; compare with
 //                               "(lenient)", where no report is requested
@@ -70,6 +72,14 @@ private func registerDecode<Model: Codable & Equatable>(_ payload: Payload, _ ty
         }
     } setup: { () throws -> DecodeState<Model> in
         try makeBridgeDecodeState(Model.self, payload.data, decoder: .lenient, "lenient decode of \(file)")
+    }
+
+    Benchmark(Suite.name(group, "\(Suite.bridge) (server)"), configuration: configuration) { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.bridge.decode(Model.self, from: state.data))
+        }
+    } setup: { () throws -> DecodeState<Model> in
+        try makeBridgeDecodeState(Model.self, payload.data, decoder: .server, "server decode of \(file)")
     }
 
     guard withReport else { return }

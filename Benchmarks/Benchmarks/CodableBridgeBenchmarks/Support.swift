@@ -105,6 +105,16 @@ extension BridgeDecoder {
 
     /// The default decoder: `.lenient` coercion, missing values take defaults.
     static var lenient: BridgeDecoder { BridgeDecoder() }
+
+    /// A public endpoint's decoder: `.foundationCompatible` with repeated keys refused and every
+    /// limit set (none of them reached by the payloads).
+    static var server: BridgeDecoder {
+        var decoder = BridgeDecoder.foundationCompatible
+        decoder.duplicateKeyStrategy = .throw
+        decoder.limits = DecodingLimits(maxDocumentBytes: 64 << 20, maxStringBytes: 1 << 20, maxNumberDigits: 100,
+                                        maxObjectMembers: 10_000)
+        return decoder
+    }
 }
 
 enum Check {

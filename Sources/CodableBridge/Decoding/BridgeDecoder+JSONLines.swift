@@ -132,7 +132,7 @@ extension BridgeDecoder {
     func decodeLine<T: Decodable>(_ type: T.Type, _ line: UnsafeRawBufferPointer, number: Int, report: ReportCollector?) throws -> T {
         let tape: JSONTape
         do {
-            tape = try JSONTape(parsing: line, maxDepth: maxDepth, firstLine: number)
+            tape = try JSONTape(parsing: line, maxDepth: maxDepth, rules: parseRules, firstLine: number)
         } catch let error as JSONParseError {
             throw JSONLinesError(line: number, column: error.column, underlyingError: error)
         }

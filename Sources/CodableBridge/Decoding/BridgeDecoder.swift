@@ -72,6 +72,25 @@ public struct BridgeDecoder: Sendable {
     /// `[,]`, `[1,,]` and a comma after the root value stay errors. Defaults to `false` (RFC 8259);
     /// ``foundationCompatible`` sets it. JSON5 (``allowsJSON5``) always accepts trailing commas.
     public var allowsTrailingCommas: Bool = false
+    /// What an object that repeats a key (`{"id": 1, "id": 2}`) decodes as: the first occurrence
+    /// (`.useFirst`, the default, as `JSONDecoder` on Linux), the last (`.useLast`), or an error
+    /// naming the key and the line and column of both occurrences (`.throw`). It applies to
+    /// models, dictionaries, `JSONValue` trees and `update` alike.
+    ///
+    /// ```swift
+    /// var decoder = BridgeDecoder.foundationCompatible
+    /// decoder.duplicateKeyStrategy = .throw
+    /// // {"id": 1, "id": 2} → dataCorrupted: duplicate key "id", which first occurs at line 1, column 2
+    /// ```
+    public var duplicateKeyStrategy: DuplicateKeyStrategy = .useFirst
+    /// Bounds on the document's size, its strings, numbers and objects, checked while parsing,
+    /// before any value is made (``DecodingLimits``). Defaults to none beyond ``maxDepth``.
+    ///
+    /// ```swift
+    /// var decoder = BridgeDecoder.foundationCompatible
+    /// decoder.limits = DecodingLimits(maxDocumentBytes: 1 << 20, maxStringBytes: 64 << 10)
+    /// ```
+    public var limits: DecodingLimits = .none
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -176,7 +195,7 @@ public struct BridgeDecoder: Sendable {
     /// Parses a string's UTF-8, borrowing its storage when it is contiguous.
     func parse(_ json: String) throws -> JSONTape {
         if allowsJSON5 || assumesTopLevelDictionary { return try parseExtended(json) }
-        return try parseStrict({ try JSONTape(parsing: json, maxDepth: maxDepth) }, else: { try parseExtended(json) })
+        return try parseStrict({ try JSONTape(parsing: json, maxDepth: maxDepth, rules: parseRules) }, else: { try parseExtended(json) })
     }
 
     /// Parses a substring's UTF-8, borrowing its base string's storage when it is contiguous.
@@ -193,6 +212,7 @@ public struct BridgeDecoder: Sendable {
         // UTF-16 and UTF-32 text becomes UTF-8 first (JSONDecoder accepts it); UTF-8 is parsed as is.
         let transcoded: [UInt8]?
         do {
+            try parseRules.checkDocumentLength(of: bytes, firstLine: 1)
             transcoded = try JSONTextEncoding.transcodedToUTF8(bytes)
         } catch {
             throw DecodingMessages.invalidJSON(error)
@@ -207,18 +227,23 @@ public struct BridgeDecoder: Sendable {
     /// (JSON5, an object without braces) the extended reader.
     private func parseUTF8(_ bytes: UnsafeRawBufferPointer, borrowingFrom owner: Any?) throws -> JSONTape {
         if allowsJSON5 || assumesTopLevelDictionary {
-            return try reportingMalformedJSON { try JSONTape(parsing: bytes, extensions: textExtensions, maxDepth: maxDepth) }
+            return try reportingMalformedJSON { try JSONTape(parsing: bytes, extensions: textExtensions, maxDepth: maxDepth, rules: parseRules) }
         }
-        return try parseStrict({ try JSONTape(parsing: bytes, borrowingFrom: owner, maxDepth: maxDepth) },
-                               else: { try JSONTape(parsing: bytes, extensions: textExtensions, maxDepth: maxDepth) })
+        return try parseStrict({ try JSONTape(parsing: bytes, borrowingFrom: owner, maxDepth: maxDepth, rules: parseRules) },
+                               else: { try JSONTape(parsing: bytes, extensions: textExtensions, maxDepth: maxDepth, rules: parseRules) })
     }
 
     /// Parses a string with the extended reader.
     private func parseExtended(_ json: String) throws -> JSONTape {
         var json = json
         return try json.withUTF8 { utf8 in
-            try reportingMalformedJSON { try JSONTape(parsing: UnsafeRawBufferPointer(utf8), extensions: textExtensions, maxDepth: maxDepth) }
+            try reportingMalformedJSON { try JSONTape(parsing: UnsafeRawBufferPointer(utf8), extensions: textExtensions, maxDepth: maxDepth, rules: parseRules) }
         }
+    }
+
+    /// What the parser refuses under these options beyond the grammar and ``maxDepth``.
+    var parseRules: ParseRules {
+        ParseRules(limits: limits, duplicateKeys: duplicateKeyStrategy)
     }
 
     /// What the extended reader accepts under these options.

@@ -169,9 +169,11 @@ extension DecoderImpl {
         result.reserveCapacity(Int(nodes[object].length))
         var member = object + 1
         let end = nodes[object].payload
+        let shadowed = shadowedMembers(of: object)
         while member < end {
             let keyNode = member
             member = next(member + 1)
+            if !shadowed.isEmpty, shadowed.contains(keyNode) { continue }  // a later occurrence counts
             let name = text(keyNode)
             let key: K
             do {

@@ -3,11 +3,12 @@ import Foundation
 extension DecoderImpl {
     // MARK: Finding members
 
-    /// The value node of member `name` in `object`, first occurrence winning.
+    /// The value node of member `name` in `object`.
     ///
     /// Starts at the cursor of this container depth (the key after the last one found in this
     /// object) and wraps around, so in-order reads compare one key each. Objects with repeated
-    /// keys are scanned from the start so the first occurrence wins.
+    /// keys are scanned whole, so the first occurrence wins (or, under
+    /// `DuplicateKeyStrategy.useLast`, the last).
     @inline(__always)
     func findMember(_ name: String, in object: Int, depth: Int = -1) -> Int? {
         var name = name
@@ -19,7 +20,8 @@ extension DecoderImpl {
         let first = object + 1
         let end = objectNode.payload
         guard first < end else { return nil }
-        let useCursor = depth >= 0 && objectNode.flags & JSONTape.Flags.duplicateKeys == 0
+        guard objectNode.flags & JSONTape.Flags.duplicateKeys == 0 else { return _slowPathFindRepeated(key, in: object) }
+        let useCursor = depth >= 0
         var start = first
         if useCursor, depth < cursors.count {
             let cursor = cursors.base[depth]
@@ -36,6 +38,46 @@ extension DecoderImpl {
             member = next(member + 1)
         }
         return nil
+    }
+
+    /// ``findMember(_:in:depth:)`` in an object that repeats a key: the first match, or the last
+    /// when the object keeps the last (``JSONTape/Flags/lastKeyWins``). No cursor.
+    @inline(never)
+    private func _slowPathFindRepeated(_ key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+        let keepsLast = nodes[object].flags & JSONTape.Flags.lastKeyWins != 0
+        var match: Int?
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            if keyEquals(member, key) {
+                match = member
+                if !keepsLast { break }
+            }
+            member = next(member + 1)
+        }
+        guard let match else { return nil }
+        return found(match, object: object, depth: -1)
+    }
+
+    /// The key nodes of `object` that a later member repeats, when the object keeps the last
+    /// occurrence of a repeated key (``JSONTape/Flags/lastKeyWins``): the members a reader of
+    /// every member skips. Empty for every other object.
+    func shadowedMembers(of object: Int) -> Set<Int> {
+        guard nodes[object].flags & JSONTape.Flags.lastKeyWins != 0 else { return [] }
+        var lastOccurrence: [String: Int] = [:]
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            lastOccurrence[text(member)] = member
+            member = next(member + 1)
+        }
+        var shadowed = Set<Int>()
+        member = object + 1
+        while member < end {
+            if lastOccurrence[text(member)] != member { shadowed.insert(member) }
+            member = next(member + 1)
+        }
+        return shadowed
     }
 
     @inline(__always)
@@ -157,9 +199,11 @@ extension DecoderImpl {
         return keys
     }
 
-    /// The value node of the first member whose converted key is `name`.
+    /// The value node of the first member whose converted key is `name` (the last, when the
+    /// object keeps the last occurrence of a repeated key).
     func findConverted(_ name: String, in object: Int, convertedKeys: [String]) -> Int? {
-        guard let ordinal = convertedKeys.firstIndex(of: name) else { return nil }
+        let keepsLast = nodes[object].flags & JSONTape.Flags.lastKeyWins != 0
+        guard let ordinal = keepsLast ? convertedKeys.lastIndex(of: name) : convertedKeys.firstIndex(of: name) else { return nil }
         membersFound &+= 1
         var member = object + 1
         for _ in 0 ..< ordinal { member = next(member + 1) }

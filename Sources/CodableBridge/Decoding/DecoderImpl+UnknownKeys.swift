@@ -286,7 +286,13 @@ extension DecoderImpl {
             var member = object + 1
             var ordinal = 0
             let end = nodes[object].payload
+            let shadowed = shadowedMembers(of: object)
             while member < end {
+                if !shadowed.isEmpty, shadowed.contains(member) {
+                    member = next(member + 1)
+                    ordinal += 1
+                    continue
+                }
                 let raw = text(member)
                 let name = convertedKeys?[ordinal] ?? raw
                 let isRead = read.readsAllKeys || read.jsonKeys.contains(raw) || read.codingKeys.contains(name)

@@ -132,7 +132,9 @@ enum DecodingMessages {
 
     /// The input is not JSON; the parse error (line and column) is the underlying error.
     static func invalidJSON(_ error: JSONParseError) -> DecodingError {
-        dataCorrupted(path: [], "The given data was not valid JSON: \(error)", underlying: error)
+        let what = error.exceededLimit != nil ? "The given data exceeds a decoding limit"
+            : error.duplicateKey != nil ? "The given data repeats an object key" : "The given data was not valid JSON"
+        return dataCorrupted(path: [], "\(what): \(error)", underlying: error)
     }
 
     /// A tree (a `JSONValue`) nests deeper than the decoder's `maxDepth`.

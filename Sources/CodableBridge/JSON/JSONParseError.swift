@@ -23,6 +23,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let offset: Int
     /// What was wrong, e.g. "expected ',' or '}' after object member, found ']'".
     public let reason: String
+    /// The limit of ``DecodingLimits`` the document exceeded, when that is the problem.
+    public var exceededLimit: DecodingLimits.Limit?
+    /// The key an object repeats, when the problem is a repeated key under
+    /// ``DuplicateKeyStrategy/throw``.
+    public var duplicateKey: String?
 
     /// Creates an error at an explicit position.
     ///
@@ -36,6 +41,15 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.column = column
         self.offset = offset
         self.reason = reason
+    }
+
+    /// The error of a parser failure in `input`.
+    init<Output: JSONParserOutput & ~Copyable>(_ failure: JSONParser<Output>.Failure, in input: UnsafeRawBufferPointer,
+                                               firstLine: Int = 1) {
+        self.init(offset: failure.offset, reason: failure.reason, openedAt: failure.openedAt, firstAt: failure.firstAt,
+                  hint: failure.hint, in: input, firstLine: firstLine)
+        exceededLimit = failure.limit
+        duplicateKey = failure.duplicateKey
     }
 
     /// `line N, column C (byte O): reason`.
@@ -59,17 +73,22 @@ extension JSONParseError {
     ///   - offset: 0-based offset of the offending byte; `input.count` for "end of input".
     ///   - reason: What was found and what was expected.
     ///   - openedAt: The offset of the enclosing construct to name in the reason, if any.
+    ///   - firstAt: The offset of the first occurrence of a repeated key, if any.
     ///   - hint: What was expected, said last. Defaults to none.
     ///   - input: The original document bytes (before any unescaping).
     ///   - firstLine: The number of `input`'s first line, when it is one line of a larger text
     ///     (JSON Lines). Defaults to 1.
-    package init(offset: Int, reason: String, openedAt: Int? = nil, hint: String? = nil, in input: UnsafeRawBufferPointer,
-                 firstLine: Int = 1) {
+    package init(offset: Int, reason: String, openedAt: Int? = nil, firstAt: Int? = nil, hint: String? = nil,
+                 in input: UnsafeRawBufferPointer, firstLine: Int = 1) {
         let (line, column) = JSONParseError.location(of: offset, in: input)
         var reason = reason
         if let openedAt {
             let (openLine, openColumn) = JSONParseError.location(of: openedAt, in: input)
             reason += " that started at line \(openLine + firstLine - 1), column \(openColumn)"
+        }
+        if let firstAt {
+            let (seenLine, seenColumn) = JSONParseError.location(of: firstAt, in: input)
+            reason += ", which first occurs at line \(seenLine + firstLine - 1), column \(seenColumn)"
         }
         if let hint {
             reason += "; " + hint

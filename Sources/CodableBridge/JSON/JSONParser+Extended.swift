@@ -73,8 +73,9 @@ extension JSONTape {
     /// ```
     ///
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
-    package init(parsing input: UnsafeRawBufferPointer, extensions: JSONTextExtensions, maxDepth: Int) throws {
-        self = try JSONParser.parseExtended(input, extensions: extensions, maxDepth: maxDepth,
+    package init(parsing input: UnsafeRawBufferPointer, extensions: JSONTextExtensions, maxDepth: Int,
+                 rules: ParseRules = .none) throws {
+        self = try JSONParser.parseExtended(input, extensions: extensions, maxDepth: maxDepth, rules: rules,
                                             output: TapeOutput.init(textCount:)) { parser, parsed in
             let nodes = parser.output.nodes.takeAll()
             let unescaped = parser.unescaped.takeAll()
@@ -88,12 +89,13 @@ extension JSONParser where Output: ~Copyable {
     /// Parses `input` (copied, with a NUL after it) with `extensions`, then hands the parser to
     /// `finish` as ``parse(_:mayBorrow:maxDepth:firstLine:output:finish:)`` does.
     static func parseExtended<Result>(_ input: UnsafeRawBufferPointer, extensions: JSONTextExtensions, maxDepth: Int,
-                                      output makeOutput: (_ textCount: Int) -> Output,
+                                      rules: ParseRules = .none, output makeOutput: (_ textCount: Int) -> Output,
                                       finish: (inout JSONParser, ParsedText) -> Result) throws -> Result {
         let count = input.count
         guard count < Int(UInt32.max) else {
             throw JSONParseError(offset: 0, reason: "the document is 4 GiB or larger; documents up to 4 GiB are supported", in: input)
         }
+        try rules.checkDocumentLength(of: input, firstLine: 1)
         let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: count + 1)
         if count > 0 {
             // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
@@ -102,14 +104,15 @@ extension JSONParser where Output: ~Copyable {
         copy[count] = 0
         do {
             // safe: the copy holds count + 1 bytes
-            var parser = JSONParser(copy.baseAddress!, count: count, readable: count + 1, maxDepth: maxDepth, output: makeOutput(count))
+            var parser = JSONParser(copy.baseAddress!, count: count, readable: count + 1, maxDepth: maxDepth, rules: rules,
+                                     output: makeOutput(count))
             // A rewritten JSON5 number can be longer than its text (`.5` → `0.5`): no bound.
             parser.unescaped.growthBound = 0
             try parser.parseExtendedDocument(extensions)
             return finish(&parser, ParsedText(text: UnsafeBufferPointer(rebasing: copy[..<count]), ownedText: copy))
         } catch {
             copy.deallocateWithFree()
-            throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint, in: input)
+            throw JSONParseError(error, in: input)
         }
     }
 
@@ -128,7 +131,7 @@ extension JSONParser where Output: ~Copyable {
             try open(.object, at: i)
             braceless = true
             if i == count {
-                close()
+                try close()
                 return
             }
             i = try scanExtendedKey(at: i, afterComma: false, json5: json5)
@@ -138,10 +141,14 @@ extension JSONParser where Output: ~Copyable {
             guard i < count else { throw unexpectedValueFailure(at: i) }
             switch p[i] {
             case UInt8(ascii: "\""):
+                let quote = i
                 i = json5 ? try scanJSON5String(at: i) : try scanString(at: i)
+                try checkStringLength(at: quote)
                 output.scalar(lastString, in: bytes)
             case UInt8(ascii: "'") where json5:
+                let quote = i
                 i = try scanJSON5String(at: i)
+                try checkStringLength(at: quote)
                 output.scalar(lastString, in: bytes)
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
                 i = json5 ? try scanJSON5Number(at: i) : try scanNumber(at: i)
@@ -155,13 +162,13 @@ extension JSONParser where Output: ~Copyable {
                     i = try scanExtendedKey(at: i, afterComma: false, json5: json5)
                     continue outer
                 }
-                close()
+                try close()
                 i += 1
             case UInt8(ascii: "["):
                 try open(.array, at: i)
                 i = try skipSpace(i + 1, json5: json5)
                 guard i < count, p[i] == UInt8(ascii: "]") else { continue outer }
-                close()
+                try close()
                 i += 1
             case UInt8(ascii: "t"):
                 i = try scanLiteral(at: i, .true)
@@ -182,7 +189,7 @@ extension JSONParser where Output: ~Copyable {
                 let isBraceless = braceless && top == 0
                 i = try skipSpace(i, json5: json5)
                 if i == count, isBraceless {
-                    close()
+                    try close()
                     break outer
                 }
                 guard i < count else { throw afterElementFailure(at: i, frame: frames[top]) }
@@ -191,14 +198,14 @@ extension JSONParser where Output: ~Copyable {
                     let comma = i
                     i = try skipSpace(i + 1, json5: json5)
                     if isBraceless, i == count {
-                        close()
+                        try close()
                         break outer
                     }
                     if i < count, p[i] == closer, !isBraceless {
                         guard trailingCommas else {
                             throw Failure(offset: comma, reason: "trailing comma: expected a value after ',', found '\(Character(Unicode.Scalar(closer)))'")
                         }
-                        close()
+                        try close()
                         i += 1
                         continue
                     }
@@ -211,7 +218,7 @@ extension JSONParser where Output: ~Copyable {
                     throw Failure(offset: i, reason: "expected ',' or the end of input after object member, found \(describe(at: i)) (the document is an object without braces: assumesTopLevelDictionary)")
                 }
                 guard p[i] == closer else { throw afterElementFailure(at: i, frame: frames[top]) }
-                close()
+                try close()
                 i += 1
             }
             break

@@ -14,14 +14,7 @@ extension JSONParser where Output: ~Copyable {
         let afterKey = p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'")
             ? try scanJSON5String(at: i)
             : try scanUnquotedKey(at: i, afterComma: afterComma)
-        let key = lastString
-        let length = Int(key.length)
-        let escaped = key.flags & JSONTape.Flags.escaped != 0
-        let fingerprint = escaped
-            ? DuplicateKeyDetector.fingerprint(unescaped.base + key.payload, count: length, readableEnd: unescaped.base + unescaped.count)
-            : DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + readable)
-        keys.append(KeySpan(offset: key.payload, length: length, escaped: escaped, fingerprint: fingerprint))
-        output.key(key, in: bytes)
+        try pushKey(at: i)
         let j = try skipJSON5Space(afterKey)
         guard j < count, p[j] == UInt8(ascii: ":") else {
             throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")
@@ -358,6 +351,7 @@ extension JSONParser where Output: ~Copyable {
     /// Fails unless the number that started at `start` ends at `i`: JSONDecoder's number runs on
     /// over letters, digits, `.`, `+` and `-` (and then does not decode).
     func checkNumberEnd(_ i: Int, start: Int) throws(Failure) {
+        try checkNumberLength(from: start, to: i)
         guard i < count, JSONParser.isNumberTokenByte(p[i]) else { return }
         var end = i
         while end < count, end - start < 40, JSONParser.isNumberTokenByte(p[end]) { end += 1 }

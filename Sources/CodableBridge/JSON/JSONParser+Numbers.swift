@@ -55,6 +55,7 @@ extension JSONParser where Output: ~Copyable {
             while JSONParser.isDigit(p[i]) { i += 1 }
         }
         let length = i - start  // under 4 GiB: so is the whole document
+        try checkNumberLength(from: start, to: i)
         output.scalar(JSONTape.Node(kind: .number, payload: start, length: UInt32(truncatingIfNeeded: length), flags: flags), in: bytes)
         return i
     }

@@ -63,14 +63,15 @@ extension JSONTape {
 
     /// Parses a document from the UTF-8 of `string`, borrowing its storage when it has contiguous
     /// UTF-8 (native Swift strings do).
-    package init(parsing string: String, maxDepth: Int) throws {
+    package init(parsing string: String, maxDepth: Int, rules: ParseRules = .none) throws {
         let borrowed = try string.utf8.withContiguousStorageIfAvailable { utf8 in
-            try JSONTape(parsing: UnsafeRawBufferPointer(utf8), borrowingFrom: string, maxDepth: maxDepth)
+            try JSONTape(parsing: UnsafeRawBufferPointer(utf8), borrowingFrom: string, maxDepth: maxDepth, rules: rules)
         }
         if let borrowed {
             self = borrowed
         } else {
-            try self.init(parsing: Data(string.utf8), maxDepth: maxDepth)
+            let data = Data(string.utf8)
+            try self = data.withUnsafeBytes { try JSONTape(parsing: $0, borrowingFrom: data, maxDepth: maxDepth, rules: rules) }
         }
     }
 
@@ -85,11 +86,12 @@ extension JSONTape {
     /// - Parameters:
     ///   - input: The document's bytes.
     ///   - maxDepth: The deepest nesting accepted.
+    ///   - rules: The limits and the duplicate-key rule. Defaults to none.
     ///   - firstLine: The line number of the input's first line in errors, for a document that is
     ///     one line of a larger text (JSON Lines). Defaults to 1.
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
-    package init(parsing input: UnsafeRawBufferPointer, maxDepth: Int, firstLine: Int = 1) throws {
-        try self.init(parsing: input, borrowingFrom: nil, maxDepth: maxDepth, firstLine: firstLine)
+    package init(parsing input: UnsafeRawBufferPointer, maxDepth: Int, rules: ParseRules = .none, firstLine: Int = 1) throws {
+        try self.init(parsing: input, borrowingFrom: nil, maxDepth: maxDepth, rules: rules, firstLine: firstLine)
     }
 
     /// Inputs shorter than this are copied even when they could be borrowed: `Data` and `String`
@@ -100,8 +102,9 @@ extension JSONTape {
     /// points into, which the tape keeps (so nobody can mutate that storage while the tape lives)
     /// — the text is borrowed when it is at least ``minimumBorrowedLength`` long and its last
     /// non-whitespace byte is `}` or `]`; otherwise it is copied, with a NUL after it.
-    package init(parsing input: UnsafeRawBufferPointer, borrowingFrom owner: Any?, maxDepth: Int, firstLine: Int = 1) throws {
-        self = try JSONParser.parse(input, mayBorrow: owner != nil, maxDepth: maxDepth, firstLine: firstLine,
+    package init(parsing input: UnsafeRawBufferPointer, borrowingFrom owner: Any?, maxDepth: Int, rules: ParseRules = .none,
+                 firstLine: Int = 1) throws {
+        self = try JSONParser.parse(input, mayBorrow: owner != nil, maxDepth: maxDepth, rules: rules, firstLine: firstLine,
                                     output: TapeOutput.init(textCount:)) { parser, parsed in
             let nodes = parser.output.nodes.takeAll()
             let unescaped = parser.unescaped.takeAll()
@@ -135,13 +138,14 @@ extension JSONParser where Output: ~Copyable {
     ///   - mayBorrow: Whether `input` stays valid and unchanged as long as `finish`'s result
     ///     needs it.
     ///   - maxDepth: The deepest nesting accepted.
+    ///   - rules: The limits and the duplicate-key rule.
     ///   - firstLine: The line number of the input's first line in errors.
     ///   - makeOutput: The output for a text of the given length.
     ///   - finish: Receives the finished parser and the text it read.
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     @inline(__always)  // so that `makeOutput` and `finish` are inlined: a small document pays no closure calls
-    static func parse<Result>(_ input: UnsafeRawBufferPointer, mayBorrow: Bool, maxDepth: Int, firstLine: Int,
-                              output makeOutput: (_ textCount: Int) -> Output,
+    static func parse<Result>(_ input: UnsafeRawBufferPointer, mayBorrow: Bool, maxDepth: Int, rules: ParseRules = .none,
+                              firstLine: Int, output makeOutput: (_ textCount: Int) -> Output,
                               finish: (inout JSONParser, ParsedText) -> Result) throws -> Result {
         let count = input.count
         // Node payloads are 32-bit offsets and indices (see JSONTape.Node).
@@ -149,6 +153,7 @@ extension JSONParser where Output: ~Copyable {
             throw JSONParseError(offset: 0, reason: "the document is 4 GiB or larger; documents up to 4 GiB are supported",
                                  in: input, firstLine: firstLine)
         }
+        try rules.checkDocumentLength(of: input, firstLine: firstLine)
         var end = count
         while end > 0, JSONParser.isWhitespace(input[end - 1]) { end -= 1 }
         var borrow = mayBorrow && count >= JSONTape.minimumBorrowedLength && end > 0
@@ -173,7 +178,7 @@ extension JSONParser where Output: ~Copyable {
             do {
                 // safe: `text` is borrowed from a non-empty buffer or is a copy of count + 1 bytes
                 var parser = JSONParser(text.baseAddress!, count: borrow ? end : count, readable: borrow ? end : count + 1,
-                                        maxDepth: maxDepth, output: makeOutput(count))
+                                        maxDepth: maxDepth, rules: rules, output: makeOutput(count))
                 try parser.parseDocument()
                 return finish(&parser, ParsedText(text: text, ownedText: ownedText))
             } catch {
@@ -186,8 +191,7 @@ extension JSONParser where Output: ~Copyable {
                     borrow = false
                     continue
                 }
-                throw JSONParseError(offset: error.offset, reason: error.reason, openedAt: error.openedAt, hint: error.hint,
-                                     in: input, firstLine: firstLine)
+                throw JSONParseError(error, in: input, firstLine: firstLine)
             }
         }
     }
@@ -207,6 +211,12 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
         var openedAt: Int? = nil
         /// Said after the `openedAt` part ("…; expected ',' or ']'").
         var hint: String? = nil
+        /// Where the key a duplicate-key failure names first occurs.
+        var firstAt: Int? = nil
+        /// The limit a document exceeded.
+        var limit: DecodingLimits.Limit? = nil
+        /// The key a duplicate-key failure names.
+        var duplicateKey: String? = nil
     }
 
     /// An open array or object.
@@ -230,6 +240,8 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     /// The number of bytes that may be read from `p` (with the NUL, when there is one).
     let readable: Int
     let maxDepth: Int
+    /// The limits and the duplicate-key rule (DecodingLimits.swift).
+    let rules: ParseRules
     /// Where the values go.
     var output: Output
     /// The node of the string ``scanString(at:)`` read last.
@@ -242,11 +254,12 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     /// `SmallString.isAvailable`, read once per parse for the outputs that make strings.
     let inlineStrings = SmallString.isAvailable
 
-    init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, output: consuming Output) {
+    init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, rules: ParseRules = .none, output: consuming Output) {
         self.p = p
         self.count = count
         self.readable = readable
         self.maxDepth = max(0, maxDepth)
+        self.rules = rules
         self.output = output
         // Unescaping never lengthens a string: the text's length bounds the unescaped strings.
         unescaped.growthBound = readable + 8
@@ -271,7 +284,9 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
             // A value starts at `i` (whitespace skipped).
             switch p[i] {
             case UInt8(ascii: "\""):
+                let quote = i
                 i = try scanString(at: i)
+                try checkStringLength(at: quote)
                 output.scalar(lastString, in: bytes)
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
                 i = try scanNumber(at: i)
@@ -282,13 +297,13 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
                     i = try scanKey(at: i, afterComma: false)
                     continue outer
                 }
-                close()
+                try close()
                 i += 1
             case UInt8(ascii: "["):
                 try open(.array, at: i)
                 i = skipWhitespace(i + 1)
                 guard p[i] == UInt8(ascii: "]") else { continue outer }
-                close()
+                try close()
                 i += 1
             case UInt8(ascii: "t"):
                 i = try scanLiteral(at: i, .true)
@@ -317,7 +332,7 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
                 guard c == (frames[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw afterElementFailure(at: i, frame: frames[top])
                 }
-                close()
+                try close()
                 i += 1
             }
             break
@@ -368,17 +383,19 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
         frames.append(Frame(token: output.open(kind), offset: i, count: 0, keyBase: kind == .object ? keys.count : -1))
     }
 
-    /// Closes the innermost container: checks an object's keys for repeats and tells the output
-    /// (for a tape, which patches the container's node with its end, count and flags).
+    /// Closes the innermost container: checks an object's keys for repeats (an error under
+    /// ``ParseRules/rejectsDuplicateKeys``) and tells the output (for a tape, which patches the
+    /// container's node with its end, count and flags).
     @inline(__always)
-    mutating func close() {
+    mutating func close() throws(Failure) {
         let frame = frames.removeLast()
         var flags: UInt8 = 0
         if frame.isObject {
             if keys.count - frame.keyBase > 1,
                duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase,
                                          text: p, unescaped: unescaped.base, object: frame.offset) {
-                flags = JSONTape.Flags.duplicateKeys
+                if rules.rejectsDuplicateKeys { throw duplicateKeyFailure(in: frame) }
+                flags = rules.duplicateKeyFlags
             }
             keys.removeLast(keys.count - frame.keyBase)
         }
@@ -395,14 +412,7 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
             throw keyFailure(at: i, afterComma: afterComma)
         }
         let afterKey = try scanString(at: i)
-        let key = lastString
-        let length = Int(key.length)
-        let escaped = key.flags & JSONTape.Flags.escaped != 0
-        let fingerprint = escaped
-            ? DuplicateKeyDetector.fingerprint(unescaped.base + key.payload, count: length, readableEnd: unescaped.base + unescaped.count)
-            : DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + readable)
-        keys.append(KeySpan(offset: key.payload, length: length, escaped: escaped, fingerprint: fingerprint))
-        output.key(key, in: bytes)
+        try pushKey(at: i)
         let j = skipWhitespace(afterKey)
         guard p[j] == UInt8(ascii: ":") else {
             throw Failure(offset: j, reason: "expected ':' after object key, found \(describe(at: j))")

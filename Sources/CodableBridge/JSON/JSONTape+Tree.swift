@@ -131,7 +131,9 @@ extension JSONTape {
     /// The public tree for the subtree at `index` (0 for the whole document).
     ///
     /// Objects keep document order. Of repeated keys the first occurrence is kept and later ones
-    /// are dropped (as Foundation's `JSONDecoder` does); "repeated" means equal as `String`s, so
+    /// are dropped (as Foundation's `JSONDecoder` does), unless the object was parsed under
+    /// `DuplicateKeyStrategy.useLast` (``Flags/lastKeyWins``): then the last value is kept, where
+    /// the key first occurs; "repeated" means equal as `String`s, so
     /// canonically equivalent non-ASCII spellings count too. Numbers keep their text. Works for
     /// any depth (no recursion).
     ///
@@ -178,6 +180,8 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
         /// found byte-identical repeats, or when a key is non-ASCII (canonically equivalent
         /// spellings such as NFC "é" and NFD "e\u{301}" are different bytes but equal `String`s).
         var checksKeys: Bool
+        /// Of repeated keys the last occurrence's value counts (at the first one's position).
+        var keepsLastKey = false
     }
 
     /// The innermost open container, while `depth > 0`.
@@ -251,7 +255,10 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
     mutating func close(_ token: Int, _ node: JSONTape.Node) {
         let container: JSONValue
         if top.keyBase >= 0 {
-            if node.flags & JSONTape.Flags.duplicateKeys != 0 { top.checksKeys = true }
+            if node.flags & JSONTape.Flags.duplicateKeys != 0 {
+                top.checksKeys = true
+                top.keepsLastKey = node.flags & JSONTape.Flags.lastKeyWins != 0
+            }
             container = .object(makeObject())
         } else {
             container = .array(values.removeLastAsArray(values.count - top.valueBase))
@@ -298,7 +305,8 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
         return JSONObject(uniqueKeys: keys.removeLastAsArray(count), values: values.removeLastAsArray(count))
     }
 
-    /// An object whose keys may repeat: the first occurrence of each key is kept.
+    /// An object whose keys may repeat: the first occurrence of each key is kept, with its value
+    /// or (``Frame/keepsLastKey``) the last occurrence's.
     mutating func _slowPathObjectWithRepeatedKeys() -> JSONObject {
         let count = values.count - top.valueBase
         var object = JSONObject()
@@ -306,7 +314,9 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
         for k in 0 ..< count {
             let key = keys.take(at: top.keyBase + k)
             let value = values.take(at: top.valueBase + k)
-            if object.position(of: key) == nil {
+            if let position = object.position(of: key) {
+                if top.keepsLastKey { object.modifyValue(at: position) { $0 = value } }
+            } else {
                 object.appendUnchecked(key, value)
             }
         }

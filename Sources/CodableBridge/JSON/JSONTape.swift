@@ -79,7 +79,7 @@ package struct JSONTape: @unchecked Sendable {
         package static let negative: UInt8 = 2
         /// Objects: some key occurs more than once (byte for byte, after unescaping; canonically
         /// equivalent spellings of non-ASCII keys are not detected). The first occurrence counts
-        /// (as with Foundation's `JSONDecoder`), so a reader that finds keys with a moving cursor
+        /// (as with Foundation's `JSONDecoder`) unless ``lastKeyWins`` is set, so a reader that finds keys with a moving cursor
         /// must make sure no earlier member has the same key. Without it, keys are byte-unique.
         package static let duplicateKeys: UInt8 = 4
         /// Strings: the source had escapes; the unescaped bytes are in ``JSONTape/unescaped``.
@@ -92,6 +92,9 @@ package struct JSONTape: @unchecked Sendable {
         /// in ``JSONTape/unescaped``). Decoded as `Double` or `Float` they are the IEEE value, as
         /// `Decimal` NaN, as an integer an error (all as `JSONDecoder` with `allowsJSON5`).
         package static let nonFinite: UInt8 = 16
+        /// Objects with ``duplicateKeys``, parsed under `DuplicateKeyStrategy.useLast`: of
+        /// repeated keys the last occurrence counts, and every reader of the object honours it.
+        package static let lastKeyWins: UInt8 = 32
     }
 
     /// Keeps a tape's memory alive: the nodes, the caller's storage the text borrows or the

@@ -10,6 +10,7 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "README.md", block: 6, kind: "compile", fingerprint: 0x0474e838aff87411),
     .init(document: "README.md", block: 7, kind: "compile", fingerprint: 0x59115f3a27f81902),
     .init(document: "README.md", block: 8, kind: "compile", fingerprint: 0x92e8f5ab8e803744),
+    .init(document: "README.md", block: 9, kind: "compile", fingerprint: 0x978fbb31ea52361c),
     .init(document: "Docs/ClassModels.md", block: 1, kind: "compile", fingerprint: 0x47eb9a05f3f85ac9),
     .init(document: "Docs/ClassModels.md", block: 2, kind: "compile", fingerprint: 0xa4e6be9acbbd30e1),
     .init(document: "Docs/ClassModels.md", block: 3, kind: "compile", fingerprint: 0x7e9ee53b7b4b4c6b),

@@ -53,12 +53,20 @@ public struct BridgeRequestContext: RequestContext {
 
 /// The decoders of the two endpoints.
 public enum Endpoints {
-    /// Refuse what `JSONDecoder` refuses: a server validating its clients' requests.
+    /// Refuse what `JSONDecoder` refuses, and what a public endpoint should not accept: objects
+    /// that repeat a key (two components could read different values), and strings, numbers and
+    /// objects larger than an order needs, refused while parsing.
     public static var strict: BridgeDecoder {
         var decoder = BridgeDecoder.foundationCompatible
         decoder.maxDepth = 32
+        decoder.duplicateKeyStrategy = .throw
+        decoder.limits = limits
         return decoder
     }
+
+    /// The strict endpoint's limits.
+    public static let limits = DecodingLimits(maxDocumentBytes: maxBodyBytes, maxStringBytes: 4096, maxNumberDigits: 40,
+                                              maxObjectMembers: 100)
 
     /// Accept what can be repaired, and say what was.
     public static var lenient: BridgeDecoder { BridgeDecoder() }

@@ -17,7 +17,7 @@ public struct BridgeRequestDecoder: RequestDecoder {
         do {
             return try buffer.withUnsafeReadableBytes { try decoder.decode(T.self, from: $0) }
         } catch let error as DecodingError {
-            throw HTTPError(.badRequest, message: BadRequest.message(for: error))
+            throw BadRequest.httpError(for: error)
         }
     }
 }
@@ -37,13 +37,22 @@ public struct BridgeResponseEncoder: ResponseEncoder {
     }
 }
 
-/// The text of a 400 for a body that did not decode.
+/// The answer to a body that did not decode: 413 for a body over one of the decoder's limits,
+/// else 400; the message says where and what was wrong.
 enum BadRequest {
+    static func httpError(for error: DecodingError) -> HTTPError {
+        if case .dataCorrupted(let context) = error, (context.underlyingError as? JSONParseError)?.exceededLimit != nil {
+            return HTTPError(.contentTooLarge, message: message(for: error))
+        }
+        return HTTPError(.badRequest, message: message(for: error))
+    }
+
     static func message(for error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let context):
             if let parse = context.underlyingError as? JSONParseError {
-                return "malformed JSON at line \(parse.line), column \(parse.column): \(parse.reason)"
+                let what = parse.exceededLimit != nil ? "over a limit" : parse.duplicateKey != nil ? "repeated key" : "malformed JSON"
+                return "\(what) at line \(parse.line), column \(parse.column): \(parse.reason)"
             }
             return at(context) + context.debugDescription
         case .keyNotFound(let key, let context):

@@ -39,6 +39,8 @@ import Testing
         ("{\n  \"id\": 7,\n  \"customer\": \"Ada\"\n  \"items\": []\n}", "malformed JSON at line 4, column 3: expected ',' or '}'"),
         ("", "malformed JSON at line 1, column 1: the input is empty"),
         (String(repeating: "[", count: 40) + String(repeating: "]", count: 40), "nesting deeper than 32 levels"),
+        (#"{"id": 7, "id": 8, "customer": "Ada", "items": [], "express": false}"#,
+         #"repeated key at line 1, column 11: duplicate key "id", which first occurs at line 1, column 2"#),
     ]
 
     @Test("the strict endpoint refuses bad bodies with 400, saying where and what", arguments: rejected)
@@ -59,6 +61,26 @@ import Testing
         try await buildApplication(port: 0).test(.live) { client in
             try await client.execute(uri: "/orders", method: .post, body: Self.body(body)) { response in
                 #expect(response.status == .contentTooLarge)
+            }
+        }
+    }
+
+    /// (body, what the 413's message must contain): within the body size, over a decoding limit.
+    static let overLimits: [(String, String)] = [
+        (#"{"id": 7, "customer": "\#(String(repeating: "x", count: 5000))", "items": [], "express": false}"#,
+         "over a limit at line 1, column 23: a string of 5000 bytes exceeds the limit maxStringBytes = 4096"),
+        (#"{"id": 7\#(String(repeating: "0", count: 50)), "customer": "Ada", "items": [], "express": false}"#,
+         "a number of 51 digits exceeds the limit maxNumberDigits = 40"),
+        ("{" + (0 ..< 120).map { #""k\#($0)": 0, "# }.joined() + #""express": true}"#, "member 101 of an object exceeds the limit maxObjectMembers = 100"),
+    ]
+
+    @Test("the strict endpoint refuses a body over a decoding limit with 413 naming the limit", arguments: overLimits)
+    func strictLimits(body: String, message: String) async throws {
+        try await buildApplication(port: 0).test(.live) { client in
+            try await client.execute(uri: "/orders", method: .post, body: Self.body(body)) { response in
+                #expect(response.status == .contentTooLarge)
+                let text = try Self.errorMessage(response)
+                #expect(text.contains(message), "\(text)")
             }
         }
     }
