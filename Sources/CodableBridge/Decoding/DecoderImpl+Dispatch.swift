@@ -263,9 +263,12 @@ extension DecoderImpl {
                     rewritten = try synthesisedEnumForm(of: rewritten, meta: meta, node: node, key: key)
                 }
                 let childPath = path + (key.map { [$0] } ?? [])
-                let child = DecoderImpl(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath)
+                let flattened = meta.enumTagging.rewrites && isReadByItsOwner(node)
+                let child = DecoderImpl(tape: JSONTape(value: rewritten), options: options, report: report, path: childPath,
+                                        tracksUnknownKeys: !flattened)
                 child.update = update
                 defer { membersFound &+= child.membersFound }
+                if flattened { return try decodeFlattenedTaggedEnum(T.self, concrete, meta: meta, node: node, child: child) }
                 return try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil, json: nil)
             }
         }
@@ -292,7 +295,7 @@ extension DecoderImpl {
 
     /// `init(from:)` with the model's mapping at this level, then `didDecode`.
     /// `json` is the tree of `node` when a hook already built it.
-    private func decodeModelBody<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta,
+    func decodeModelBody<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta,
                                                node: Int, key: PathComponent?, json built: JSONValue?) throws -> T
     {
         func open<M: MappableCodable>(_ modelType: M.Type) throws -> T {

@@ -272,6 +272,78 @@ extension DecoderImpl {
         if completed { TypeFacts.of(M.self).setCapturedKeys(learning.reads) }
     }
 
+    // MARK: Enums with a tag, flattened
+
+    /// Whether `node` is the object of a model whose reads are being tracked (for
+    /// `unknownKeyStrategy` or learnt for an `unknownKeysProperty`): a value decoded from it is
+    /// flattened into that model.
+    func isReadByItsOwner(_ node: Int) -> Bool {
+        if let learning = captureLearning, learning.object == node { return true }
+        return unknownKeys?.pending.contains { $0.object == node } ?? false
+    }
+
+    /// Decodes an enum with a tag that is flattened into its owner's object `node`, in `child` (a
+    /// decoder of its synthesised form that tracks no unknown keys: the owner's object is the one
+    /// checked). The members the enum read — its tag, its content member, or (`.internal`) the
+    /// members its case reads — count as read by the owner.
+    func decodeFlattenedTaggedEnum<T: Decodable>(_ type: T.Type, _ concrete: any MappableCodable.Type, meta: ModelMeta, node: Int,
+                                                 child: DecoderImpl) throws -> T {
+        let tagged = FlattenedTaggedEnum(type: concrete, tagging: meta.enumTagging)
+        if let learning = captureLearning, learning.object == node, !learning.reads.taggedEnums.contains(tagged) {
+            learning.reads.taggedEnums.append(tagged)
+        }
+        let caseReads = CaptureLearning(object: DecoderImpl.synthesisedContentNode, meta: meta)
+        child.captureLearning = caseReads
+        child.requestedKeys = [:]  // reads are noted while requested keys are collected
+        let value = try child.decodeModelBody(T.self, concrete, meta: meta, node: 0, key: nil, json: nil)
+        if let tracker = unknownKeys {
+            let read = memberKeys(readBy: tagged, caseReads: caseReads.reads)
+            var member = node + 1
+            let end = nodes[node].payload
+            while member < end {
+                if read.contains(text(member)) { tracker.mark(member) }
+                member = next(member + 1)
+            }
+        }
+        return value
+    }
+
+    /// The node of the case's content in a tape of an enum's synthesised form (`{tag: content}`:
+    /// the object, the key, the content).
+    static let synthesisedContentNode = 2
+
+    /// The members of its owner's object that a flattened tagged enum reads: its tag and content
+    /// members, and under `.internal` the members its case read (`caseReads`).
+    private func memberKeys(readBy tagged: FlattenedTaggedEnum, caseReads: CapturedReads) -> Set<String> {
+        switch tagged.tagging.base {
+        case .external:
+            return caseReads.codingKeys.union(caseReads.jsonKeys)
+        case .internal(let tagKey):
+            return caseReads.codingKeys.union(caseReads.jsonKeys).union([tagKey])
+        case .adjacent(let tagKey, let contentKey):
+            return [tagKey, contentKey]
+        }
+    }
+
+    /// What a flattened tagged enum reads from `object` in this document: its case is decoded
+    /// again, silently, to learn the members it reads (the case, and so its members, differ from
+    /// document to document).
+    func memberKeys(readBy tagged: FlattenedTaggedEnum, in object: Int) -> Set<String> {
+        guard case .internal = tagged.tagging.base else { return memberKeys(readBy: tagged, caseReads: CapturedReads()) }
+        guard let synthesised = try? tagged.tagging.synthesisedForm(of: tape.value(at: object)),
+              let meta = try? meta(for: tagged.type)
+        else { return memberKeys(readBy: tagged, caseReads: CapturedReads()) }
+        let child = DecoderImpl(tape: JSONTape(value: synthesised), options: options, report: nil, path: path, tracksUnknownKeys: false)
+        let caseReads = CaptureLearning(object: DecoderImpl.synthesisedContentNode, meta: meta)
+        child.captureLearning = caseReads
+        child.requestedKeys = [:]
+        func decode<E: MappableCodable>(_ type: E.Type) {
+            _ = try? child.decodeModelBody(E.self, E.self, meta: meta, node: 0, key: nil, json: nil)
+        }
+        _openExistential(tagged.type, do: decode)
+        return memberKeys(readBy: tagged, caseReads: caseReads.reads)
+    }
+
     /// The value of a model's `unknownKeysProperty`: every member of `object` its `init(from:)`
     /// does not read (``CapturedReads``) and its tables do not name, in document order.
     func capturedMembers<T>(_ type: T.Type, object: Int, meta: ModelMeta, convertedKeys: [String]?, key: PathComponent,
@@ -283,6 +355,8 @@ extension DecoderImpl {
         }
         var captured = JSONObject()
         if object != DecoderImpl.missingNode, let read = TypeFacts.of(meta.type).capturedKeys {
+            var readByEnums = Set<String>()
+            for tagged in read.taggedEnums { readByEnums.formUnion(memberKeys(readBy: tagged, in: object)) }
             var member = object + 1
             var ordinal = 0
             let end = nodes[object].payload
@@ -295,7 +369,7 @@ extension DecoderImpl {
                 }
                 let raw = text(member)
                 let name = convertedKeys?[ordinal] ?? raw
-                let isRead = read.readsAllKeys || read.jsonKeys.contains(raw) || read.codingKeys.contains(name)
+                let isRead = read.readsAllKeys || read.jsonKeys.contains(raw) || read.codingKeys.contains(name) || readByEnums.contains(raw)
                 if !isRead, !meta.namedKeys.contains(raw), captured[raw] == nil {
                     captured[raw] = tape.value(at: member + 1)
                     unknownKeys?.mark(member)

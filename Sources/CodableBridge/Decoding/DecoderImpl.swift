@@ -105,7 +105,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// starting path), which is never popped.
     @exclusivity(unchecked) var rootDepth: Int
 
-    init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0) {
+    init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0, tracksUnknownKeys: Bool = true) {
         self.tape = tape
         self.nodes = tape.nodeBuffer  // valid as long as `tape`, which this decoder keeps
         self.bytes = tape.sources
@@ -113,7 +113,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.report = report
         self.lenient = !options.coercion.mismatchIsError
         self.firstPresentAlternates = options.alternateKeyRule == .firstPresent || options.coercion.firstPresentAlternates
-        self.unknownKeys = DecoderImpl.makeUnknownKeyTracker(options: options, report: report, nodeCount: nodes.count)
+        self.unknownKeys = tracksUnknownKeys ? DecoderImpl.makeUnknownKeyTracker(options: options, report: report, nodeCount: nodes.count) : nil
         self.path = path
         self.path.reserveCapacity(16)
         self.rootDepth = path.count

@@ -22,7 +22,8 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxStringBytes: Int?
     /// The most digits in one number (integer, fraction and exponent digits together).
     public var maxNumberDigits: Int?
-    /// The most members in one object.
+    /// The most members in one object (checked as the object closes; the error points at the
+    /// first member over the limit).
     public var maxObjectMembers: Int?
 
     /// Limits with the given values; `nil` is no limit.
@@ -155,7 +156,7 @@ extension JSONParser where Output: ~Copyable {
     // MARK: Keys
 
     /// Pushes the key just scanned (``lastString``, which started at `start`) on the key stack
-    /// for the duplicate check, checks it against the limits and gives it to the output.
+    /// for the duplicate check, checks its length and gives it to the output.
     @inline(__always)
     mutating func pushKey(at start: Int) throws(Failure) {
         let key = lastString
@@ -166,11 +167,18 @@ extension JSONParser where Output: ~Copyable {
             : DuplicateKeyDetector.fingerprint(p + key.payload, count: length, readableEnd: p + readable)
         keys.append(KeySpan(offset: key.payload, length: length, escaped: escaped, fingerprint: fingerprint))
         try checkStringLength(at: start)
-        if keys.count - frames[frames.count - 1].keyBase > rules.maxObjectMembers {
-            throw limitFailure(.maxObjectMembers, rules.maxObjectMembers, at: start,
-                               "member \(keys.count - frames[frames.count - 1].keyBase) of an object")
-        }
         output.key(key, in: bytes)
+    }
+
+    /// The failure for an object (its frame) with more members than
+    /// ``ParseRules/maxObjectMembers``: at the first member over the limit. Checked when the
+    /// object closes (one comparison per object, none per key); its text is read again for the
+    /// member's position.
+    func memberLimitFailure(in frame: Frame) -> Failure {
+        let limit = rules.maxObjectMembers
+        let offsets = keyOffsets(inObjectAt: frame.offset, upTo: limit)
+        return limitFailure(.maxObjectMembers, limit, at: offsets.count > limit ? offsets[limit] : frame.offset,
+                            "member \(limit + 1) of an object")
     }
 
     /// The failure for an object (its frame) that repeats a key, under

@@ -391,6 +391,7 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
         let frame = frames.removeLast()
         var flags: UInt8 = 0
         if frame.isObject {
+            if keys.count - frame.keyBase > rules.maxObjectMembers { throw memberLimitFailure(in: frame) }
             if keys.count - frame.keyBase > 1,
                duplicates.containsRepeat(keys.base + frame.keyBase, count: keys.count - frame.keyBase,
                                          text: p, unescaped: unescaped.base, object: frame.offset) {

@@ -186,4 +186,26 @@ package struct CapturedReads: Sendable, Hashable {
     package var jsonKeys: Set<String> = []
     /// Whether the model reads `allKeys`: then it reads every member.
     package var readsAllKeys = false
+    /// Enums with a tag (`.internal`, `.adjacent`) flattened into the model: which members they
+    /// read depends on the case each document holds, so it is found per document.
+    package var taggedEnums: [FlattenedTaggedEnum] = []
+}
+
+/// An enum with a tag flattened into a model (see ``CapturedReads/taggedEnums``).
+package struct FlattenedTaggedEnum: @unchecked Sendable, Hashable {  // a metatype and a Sendable value
+    package let type: any MappableCodable.Type
+    package let tagging: EnumTagging
+
+    package init(type: any MappableCodable.Type, tagging: EnumTagging) {
+        self.type = type
+        self.tagging = tagging
+    }
+
+    package static func == (a: Self, b: Self) -> Bool {
+        ObjectIdentifier(a.type) == ObjectIdentifier(b.type) && a.tagging == b.tagging
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type))
+    }
 }

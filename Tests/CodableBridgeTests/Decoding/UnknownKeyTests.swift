@@ -203,3 +203,80 @@ struct UKStyled: MappableCodable {
         expectEvents(report, [.init(path: "avatarURL", kind: .unknownKey, detail: "avatarURL")])
     }
 }
+
+/// A shape spelt with its tag among its values, flattened into its owner.
+enum UKShape: MappableCodable, Equatable {
+    case circle(radius: Double)
+    case rect(width: Double, height: Double)
+    case none
+    static var enumTagging: EnumTagging { .internal(tagKey: "type") }
+}
+
+/// The same shape with its values beside the tag.
+enum UKAdjacentShape: MappableCodable, Equatable {
+    case circle(radius: Double)
+    case none
+    static var enumTagging: EnumTagging { .adjacent(tagKey: "kind", contentKey: "data") }
+}
+
+struct UKDrawing: MappableCodable, Equatable {
+    var name = ""
+    var shape = UKShape.none
+    var extra = JSONObject()
+    static var keyMapping: KeyMapping { ["shape": .flatten] }
+    static var unknownKeysProperty: String? { "extra" }
+}
+
+struct UKAdjacentDrawing: MappableCodable, Equatable {
+    var extra = JSONObject()
+    var shape = UKAdjacentShape.none
+    static var keyMapping: KeyMapping { ["shape": .flatten] }
+    static var unknownKeysProperty: String? { "extra" }
+}
+
+@Suite struct UnknownKeyTaggedEnumTests {
+    /// Document → the shape and what is left over, for every case of a flattened tagged enum.
+    static let internalCases: [(json: String, shape: UKShape, extra: JSONObject)] = [
+        (#"{"name": "a", "type": "circle", "radius": 2, "x": 1}"#, .circle(radius: 2), ["x": 1]),
+        (#"{"type": "rect", "width": 3, "height": 4, "radius": 9, "name": "b"}"#, .rect(width: 3, height: 4), ["radius": 9]),
+        (#"{"type": "circle", "radius": 1, "width": 5}"#, .circle(radius: 1), ["width": 5]),
+        (#"{"type": "none", "name": "c"}"#, .none, [:]),
+    ]
+
+    @Test("Capture leaves out the tag and the members the case reads", arguments: internalCases)
+    func internalTagging(_ json: String, _ shape: UKShape, _ extra: JSONObject) throws {
+        // One decoder for all cases: what a model reads is learnt once per type, and must hold for every case.
+        for document in Self.internalCases.map(\.json) + [json] {
+            _ = try BridgeDecoder().decode(UKDrawing.self, from: document)
+        }
+        let drawing = try BridgeDecoder().decode(UKDrawing.self, from: json)
+        #expect(drawing.shape == shape)
+        #expect(drawing.extra == extra)
+        let (_, report) = try decodeReporting(UKDrawing.self, json) { $0.unknownKeyStrategy = .report }
+        #expect(report.events.filter { $0.kind == .unknownKey }.isEmpty, "captured members are not unknown: \(report)")
+        // The capture round-trips: decode → encode → decode is the identity.
+        let again = try BridgeDecoder().decode(UKDrawing.self, from: BridgeEncoder().encode(drawing))
+        #expect(again == drawing)
+    }
+
+    @Test("Adjacent tagging: the tag and content members are read")
+    func adjacentTagging() throws {
+        let drawing = try BridgeDecoder().decode(UKAdjacentDrawing.self, from: #"{"kind": "circle", "data": {"radius": 2}, "z": 0}"#)
+        #expect(drawing.shape == .circle(radius: 2))
+        #expect(drawing.extra == ["z": 0])
+    }
+
+    @Test("Unknown keys beside a flattened tagged enum are reported, its own are not")
+    func reported() throws {
+        let (value, report) = try decodeReporting(UKDrawingWithoutCapture.self, #"{"type": "rect", "width": 3, "height": 4, "q": 1}"#) {
+            $0.unknownKeyStrategy = .report
+        }
+        #expect(value.shape == .rect(width: 3, height: 4))
+        expectEvents(report, [.init(path: "q", kind: .unknownKey, detail: "q")])
+    }
+}
+
+struct UKDrawingWithoutCapture: MappableCodable, Equatable {
+    var shape = UKShape.none
+    static var keyMapping: KeyMapping { ["shape": .flatten] }
+}
