@@ -39,6 +39,9 @@ extension DecoderImpl {
         case model(any MappableCodable.Type)
         /// An ``UnknownCaseRepresentable`` enum: an unknown raw value decodes as its unknown case.
         case unknownCase(any UnknownCaseRepresentable.Type)
+        /// A class that conforms to `Observable`: decoded by its property names
+        /// (Mapping/ObservableModels.swift).
+        case observable
         case plain
     }
 
@@ -56,6 +59,10 @@ extension DecoderImpl {
         } else if TypeShape.mayBeEnum(T.self), let enumType = ConformanceIndex.unknownCaseType(T.self),
                   TypeShape.isEnum(T.self, sample: { enumType.unknownCase }) {
             kind = .unknownCase(enumType)
+        } else if TypeShape.descriptor(of: T.self) == nil, TypeFacts.of(T.self).isObservable(T.self) {
+            // Structs and enums have a descriptor: only classes (and, in portable mode, every
+            // type) read the fact.
+            kind = .observable
         } else {
             kind = .plain
         }
@@ -104,6 +111,7 @@ extension DecoderImpl {
                 return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
             }
             if lenient, T.self == UUID.self, let uuid = _slowPathPaddedUUID(node, key) { return unsafeBitCast(uuid, to: T.self) }
+            if case .observable = kind { return try _slowPathObservable(T.self, node: node, key: key) }
             if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
             return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
         }
@@ -111,6 +119,13 @@ extension DecoderImpl {
             return try _slowPathEmbedded(T.self, node: node, key: key, elementType: nil, otherwise: decodeOther)
         }
         return try decodeOther()
+    }
+
+    /// A plain `Codable` class that conforms to `Observable`, read by its property names.
+    @inline(never)
+    private func _slowPathObservable<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T {
+        if unknownKeys == nil { return try descend(into: node, key: key) { try makeValue(T.self, observable: true) } }
+        return try descend(into: node, key: key) { try checkingUnknownKeys { try makeValue(T.self, observable: true) } }
     }
 
     /// The policy's custom rule for `T` ("Rules for your own types" in Docs/Coercion.md) applied
@@ -318,7 +333,7 @@ extension DecoderImpl {
                 // the original.
                 var value = try descend(into: node, key: key) {
                     levelMeta = meta
-                    return try checkingUnknownKeys(meta: meta) { try T(from: self) }
+                    return try checkingUnknownKeys(meta: meta) { try makeValue(T.self, observable: meta.isObservable) }
                 }
                 if verifying { try verifyTables(of: M.self, state: state, key: key) }
                 try withUnsafeMutablePointer(to: &value) { pointer in
@@ -329,7 +344,7 @@ extension DecoderImpl {
             }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
-                return try checkingUnknownKeys(meta: meta) { try M(from: self) }
+                return try checkingUnknownKeys(meta: meta) { try makeValue(M.self, observable: meta.isObservable) }
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
             try didDecode(&value)
