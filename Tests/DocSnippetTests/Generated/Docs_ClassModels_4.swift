@@ -6,7 +6,8 @@ import Foundation
 import Observation
 
 
-private @Observable final class Book: MappableCodable {
+@Observable
+private final class Book: MappableCodable {
     var title = ""
     var pageCount = 0
 
