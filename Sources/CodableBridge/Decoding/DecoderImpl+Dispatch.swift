@@ -107,11 +107,13 @@ extension DecoderImpl {
             return try decodeModel(T.self, model, node: node, key: key)
         }
         func decodeOther() throws -> T {
-            if case .unknownCase(let enumType) = kind {
-                return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+            // One switch: the kind's tag is read once for both rare cases.
+            switch kind {
+            case .unknownCase(let enumType): return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+            case .observable: return try _slowPathObservable(T.self, node: node, key: key)
+            default: break
             }
             if lenient, T.self == UUID.self, let uuid = _slowPathPaddedUUID(node, key) { return unsafeBitCast(uuid, to: T.self) }
-            if case .observable = kind { return try _slowPathObservable(T.self, node: node, key: key) }
             if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
             return try descend(into: node, key: key) { try checkingUnknownKeys { try T(from: self) } }
         }

@@ -74,5 +74,5 @@ nonisolated final class Dog: Animal, @unchecked Sendable {
         try super.encode(to: encoder)
     }
 
-    override class var keyMapping: KeyMapping { super.keyMapping.merging(["breed": "b"]) }
+    override class var keyMapping: KeyMapping { super.keyMapping.merging(["breed": "b"]) { $1 } }
 }
