@@ -37,12 +37,19 @@ extension DecoderImpl {
     enum TypeClass {
         case collection(any BridgeCollectionDecodable.Type)
         case model(any MappableCodable.Type)
+        /// A type with a decoding of its own that is neither a collection nor a model.
+        case special(SpecialDecoding)
+        case plain
+    }
+
+    /// The rare kinds of ``TypeClass``, behind one case: a plain value's decode asks one question
+    /// to rule them all out.
+    enum SpecialDecoding {
         /// An ``UnknownCaseRepresentable`` enum: an unknown raw value decodes as its unknown case.
         case unknownCase(any UnknownCaseRepresentable.Type)
         /// A class that conforms to `Observable`: decoded by its property names
         /// (Mapping/ObservableModels.swift).
         case observable
-        case plain
     }
 
     @inline(__always)
@@ -58,11 +65,9 @@ extension DecoderImpl {
             kind = .model(model)
         } else if TypeShape.mayBeEnum(T.self), let enumType = ConformanceIndex.unknownCaseType(T.self),
                   TypeShape.isEnum(T.self, sample: { enumType.unknownCase }) {
-            kind = .unknownCase(enumType)
-        } else if TypeShape.descriptor(of: T.self) == nil, TypeFacts.of(T.self).isObservable(T.self) {
-            // Structs and enums have a descriptor: only classes (and, in portable mode, every
-            // type) read the fact.
-            kind = .observable
+            kind = .special(.unknownCase(enumType))
+        } else if ObservableModels.isObservableClass(T.self) {
+            kind = .special(.observable)
         } else {
             kind = .plain
         }
@@ -107,11 +112,11 @@ extension DecoderImpl {
             return try decodeModel(T.self, model, node: node, key: key)
         }
         func decodeOther() throws -> T {
-            // One switch: the kind's tag is read once for both rare cases.
-            switch kind {
-            case .unknownCase(let enumType): return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
-            case .observable: return try _slowPathObservable(T.self, node: node, key: key)
-            default: break
+            if case .special(let special) = kind {
+                switch special {
+                case .unknownCase(let enumType): return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+                case .observable: return try _slowPathObservable(T.self, node: node, key: key)
+                }
             }
             if lenient, T.self == UUID.self, let uuid = _slowPathPaddedUUID(node, key) { return unsafeBitCast(uuid, to: T.self) }
             if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }

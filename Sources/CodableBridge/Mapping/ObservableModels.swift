@@ -44,6 +44,15 @@ enum ObservableModels {
         return false
     }
 
+    /// Whether `type` is a class that conforms to `Observable`, from its `TypeFacts` (a conformance
+    /// check once per type and thread). Structs and enums have a type descriptor and are answered
+    /// without the lookup (in portable mode every type reads the fact). Out of line: the decoder's
+    /// type classification, which asks it, is inlined into every composite value's decode.
+    @inline(never)
+    static func isObservableClass(_ type: Any.Type) -> Bool {
+        TypeShape.descriptor(of: type) == nil && TypeFacts.of(type).isObservable(type)
+    }
+
     /// The property name of the coding key `key` of an observable class: the key without the
     /// macro's underscore (`_name` → `name`); the registrar's key and keys without an underscore
     /// as they are.
