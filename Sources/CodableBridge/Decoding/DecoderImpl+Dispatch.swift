@@ -37,9 +37,19 @@ extension DecoderImpl {
     enum TypeClass {
         case collection(any BridgeCollectionDecodable.Type)
         case model(any MappableCodable.Type)
+        /// A type with a decoding of its own that is neither a collection nor a model.
+        case special(SpecialDecoding)
+        case plain
+    }
+
+    /// The rare kinds of ``TypeClass``, behind one case: a plain value's decode asks one question
+    /// to rule them all out.
+    enum SpecialDecoding {
         /// An ``UnknownCaseRepresentable`` enum: an unknown raw value decodes as its unknown case.
         case unknownCase(any UnknownCaseRepresentable.Type)
-        case plain
+        /// A class that conforms to `Observable`: decoded by its property names
+        /// (Mapping/ObservableModels.swift).
+        case observable
     }
 
     @inline(__always)
@@ -55,7 +65,9 @@ extension DecoderImpl {
             kind = .model(model)
         } else if TypeShape.mayBeEnum(T.self), let enumType = ConformanceIndex.unknownCaseType(T.self),
                   TypeShape.isEnum(T.self, sample: { enumType.unknownCase }) {
-            kind = .unknownCase(enumType)
+            kind = .special(.unknownCase(enumType))
+        } else if ObservableModels.isObservableClass(T.self) {
+            kind = .special(.observable)
         } else {
             kind = .plain
         }
@@ -100,8 +112,11 @@ extension DecoderImpl {
             return try decodeModel(T.self, model, node: node, key: key)
         }
         func decodeOther() throws -> T {
-            if case .unknownCase(let enumType) = kind {
-                return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+            if case .special(let special) = kind {
+                switch special {
+                case .unknownCase(let enumType): return try decodeUnknownCaseEnum(T.self, enumType, node: node, key: key)
+                case .observable: return try _slowPathObservable(T.self, node: node, key: key)
+                }
             }
             if lenient, T.self == UUID.self, let uuid = _slowPathPaddedUUID(node, key) { return unsafeBitCast(uuid, to: T.self) }
             if unknownKeys == nil { return try descend(into: node, key: key) { try T(from: self) } }
@@ -111,6 +126,13 @@ extension DecoderImpl {
             return try _slowPathEmbedded(T.self, node: node, key: key, elementType: nil, otherwise: decodeOther)
         }
         return try decodeOther()
+    }
+
+    /// A plain `Codable` class that conforms to `Observable`, read by its property names.
+    @inline(never)
+    private func _slowPathObservable<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T {
+        if unknownKeys == nil { return try descend(into: node, key: key) { try makeValue(T.self, observable: true) } }
+        return try descend(into: node, key: key) { try checkingUnknownKeys { try makeValue(T.self, observable: true) } }
     }
 
     /// The policy's custom rule for `T` ("Rules for your own types" in Docs/Coercion.md) applied
@@ -321,7 +343,7 @@ extension DecoderImpl {
                 // the original.
                 var value = try descend(into: node, key: key) {
                     levelMeta = meta
-                    return try checkingUnknownKeys(meta: meta) { try T(from: self) }
+                    return try checkingUnknownKeys(meta: meta) { try makeValue(T.self, observable: meta.isObservable) }
                 }
                 if verifying { try verifyTables(of: M.self, state: state, key: key) }
                 try withUnsafeMutablePointer(to: &value) { pointer in
@@ -332,7 +354,7 @@ extension DecoderImpl {
             }
             var value = try descend(into: node, key: key) {
                 levelMeta = meta
-                return try checkingUnknownKeys(meta: meta) { try M(from: self) }
+                return try checkingUnknownKeys(meta: meta) { try makeValue(M.self, observable: meta.isObservable) }
             }
             if verifying { try verifyTables(of: M.self, state: state, key: key) }
             try didDecode(&value)

@@ -257,7 +257,7 @@ extension DecoderImpl {
         zeroDepth += 1
         let completed = (try? descend(into: node, key: key) { () throws -> Bool in
             levelMeta = meta
-            _ = try M(from: self)
+            _ = try makeValue(M.self, observable: meta.isObservable)
             return true
         }) != nil
         zeroDepth -= 1

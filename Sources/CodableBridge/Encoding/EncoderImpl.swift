@@ -205,6 +205,8 @@ final class EncoderImpl {
             // The value's own class is looked up first: a cast for every instance of a class that
             // does not conform cost about 3 000 instructions.
             try encodeModel(model, into: node)
+        } else if traits.contains(.observable) {
+            try withTarget(node, map: nil) { try value.encode(to: ObservableEncoder(impl: self)) }
         } else {
             try withTarget(node, map: nil) { try value.encode(to: self) }
         }
@@ -229,7 +231,11 @@ final class EncoderImpl {
         let modelType = type(of: model)
         let id = ObjectIdentifier(modelType)
         let map = try keyMap(for: modelType, id: id, value: model, at: node)
-        try withTarget(node, map: map) { try model.encode(to: self) }
+        if map.meta.isObservable {
+            try withTarget(node, map: map) { try model.encode(to: ObservableEncoder(impl: self)) }
+        } else {
+            try withTarget(node, map: map) { try model.encode(to: self) }
+        }
         if map.captureProperty != nil { try writeCapturedMembers(into: node) }
         if map.meta.enumTagging.rewrites { try retagEnum(model, map: map, at: node) }
         guard tree[node].kind == .object else { return }

@@ -1,6 +1,6 @@
 // What the encoder needs to know about a composite type besides its `encode(to:)`: whether it is
-// a `MappableCodable` model, a `[String: V]`, a class (whose subclasses may be models) or an
-// `Optional`. Finding out takes up to three conformance checks (`type is any P.Type`), each a
+// a `MappableCodable` model, a `[String: V]`, a class (whose subclasses may be models; an
+// `Observable` one) or an `Optional`. Finding out takes up to three conformance checks (`type is any P.Type`), each a
 // few hundred instructions even once the runtime has cached the answer — more than encoding a
 // small value — and a scan of every conformance record the first time (the conformance index
 // and the types' descriptors spare most types all three). The answers never change, so they are
@@ -33,6 +33,9 @@ extension EncoderImpl {
         static let classType = TypeTraits(rawValue: 4)
         /// An `Optional`, which is not a level of nesting.
         static let optional = TypeTraits(rawValue: 8)
+        /// A plain `Encodable` class that conforms to `Observable`: written by its property names
+        /// (Mapping/ObservableModels.swift).
+        static let observable = TypeTraits(rawValue: 16)
 
         /// The traits of `type`, found with conformance checks.
         init<T>(of type: T.Type) {
@@ -41,6 +44,7 @@ extension EncoderImpl {
                 traits.insert(.mappable)
             } else if type is AnyClass {
                 traits.insert(.classType)
+                if ObservableModels.isObservable(type) { traits.insert(.observable) }
             }
             // Only dictionaries and optionals are asked: a first conformance check of a type
             // scans every conformance record of the process (ConformanceIndex.swift).

@@ -23,7 +23,10 @@
 /// For a class hierarchy, subclass ``BridgeObject``: its tables and hooks are `open class`
 /// members, so a subclass overrides them (`override class var keyMapping`) instead of declaring a
 /// `static var` that the coders would never read.
-public protocol MappableCodable: Codable {
+///
+/// A conformance is never isolated to an actor (``MappableCodableMetatype``): a model declared in
+/// a main-actor-by-default target decodes and encodes on any thread.
+public protocol MappableCodable: Codable, MappableCodableMetatype {
     /// Property (coding key string) → JSON key, key path or alternates. Properties not listed use
     /// their own coding key (after the decoder's `keyDecodingStrategy`). Defaults to `[:]`.
     static var keyMapping: KeyMapping { get }
@@ -205,3 +208,28 @@ public protocol DefaultInitializable {
     /// Creates the instance whose property values are the declared defaults.
     init()
 }
+
+#if compiler(>=6.2)
+/// What ``MappableCodable`` requires of a model's metatype: `SendableMetatype`, so that a model's
+/// conformance is never isolated to an actor.
+///
+/// In a target whose declarations are main-actor isolated by default
+/// (`.defaultIsolation(MainActor.self)`, Xcode 26's app template), Swift would otherwise infer a
+/// main-actor-isolated `Codable` conformance for each model, which cannot be used off the main
+/// actor (`Task.detached`, a server's request handlers). With it, structs and enums conforming to
+/// `MappableCodable` need no annotation:
+///
+/// ```swift
+/// struct Book: MappableCodable { var title: String }   // in a main-actor-by-default target
+/// let book = try await Task.detached { try BridgeDecoder().decode(Book.self, from: json) }.value
+/// ```
+///
+/// A ``BridgeObject`` subclass there is declared `nonisolated class` (its hand-written overrides
+/// would otherwise be main-actor isolated). Before Swift 6.2, which has neither
+/// `SendableMetatype` nor default isolation, it is `Codable`, which the protocol requires anyway.
+public typealias MappableCodableMetatype = SendableMetatype
+#else
+/// What ``MappableCodable`` requires of a model's metatype: from Swift 6.2 on `SendableMetatype`,
+/// so that a model's conformance is never isolated to an actor; before, nothing beyond `Codable`.
+public typealias MappableCodableMetatype = Codable
+#endif

@@ -94,6 +94,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     /// Whether decoding checks the enum's tag against its cases (an enum with a tagging style
     /// or renamed cases; a plain enum keeps its own `init(from:)`'s errors).
     package let checksTags: Bool
+    /// Whether the type conforms to `Observable`: its coding keys are read and written as its
+    /// property names (Mapping/ObservableModels.swift).
+    package let isObservable: Bool
     /// Mapped one-segment JSON keys → the first property (in name order) mapped to them.
     private let propertiesByJSONKey: [String: String]
     /// `keyStyle`'s JSON keys by property, computed on first use.
@@ -227,6 +230,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         self.flattened = flattened
         keyStyle = type.keyStyle
         enumTagging = type.enumTagging
+        isObservable = TypeShape.descriptor(of: type) == nil && ObservableModels.isObservable(type)
         // Portable mode cannot tell an enum from its type: a declared tagging says it is one.
         isEnum = TypeShape.isEnum(type) ?? type.enumTagging.rewrites
         if let tagKey = enumTagging.tagKey, tagKey.isEmpty {

@@ -11,6 +11,7 @@ import Foundation
 //       declaredDefaults                    the DefaultInitializable instance's values (Decoding)
 //       encodingKeyMaps                     the encoder's views of the mapping (Encoding)
 //       encoderTraits                       what the encoder checks about a composite type
+//       isObservable(_:)                    whether it conforms to `Observable`, once asked
 //       tablesVerified, knownKeys,          learnt by a decode: published for the process
 //       capturedKeys
 //
@@ -56,6 +57,9 @@ package final class TypeFacts {
     /// The encoder's `TypeTraits` of the type, as their raw value, once found
     /// (Encoding/EncodingTypeTraits.swift).
     package var encoderTraits: UInt8?
+    /// Whether the type conforms to `Observable` (Mapping/ObservableModels.swift), `nil` before
+    /// `isObservable(_:)` first asks.
+    private var observable: Bool?
     /// This thread's copies of the facts decodes learn (published in `learnt`).
     private var verified = false
     private var knownKeysCopy: Set<String>?
@@ -103,6 +107,15 @@ package final class TypeFacts {
         let built = try ModelMeta(type)
         meta = built
         return built
+    }
+
+    /// Whether `type` (the record's own type) conforms to `Observable`: a conformance check the
+    /// first time, then this record's answer.
+    package func isObservable(_ type: Any.Type) -> Bool {
+        if let observable { return observable }
+        let answer = ObservableModels.isObservable(type)
+        observable = answer
+        return answer
     }
 
     // MARK: Learnt by decodes

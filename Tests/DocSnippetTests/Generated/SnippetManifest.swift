@@ -14,6 +14,8 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/ClassModels.md", block: 1, kind: "compile", fingerprint: 0x47eb9a05f3f85ac9),
     .init(document: "Docs/ClassModels.md", block: 2, kind: "compile", fingerprint: 0xa4e6be9acbbd30e1),
     .init(document: "Docs/ClassModels.md", block: 3, kind: "compile", fingerprint: 0x7e9ee53b7b4b4c6b),
+    .init(document: "Docs/ClassModels.md", block: 4, kind: "compile", fingerprint: 0x2170e40ae66a1081),
+    .init(document: "Docs/ClassModels.md", block: 5, kind: "illustration", fingerprint: 0xee2334a3e24ee6f1),
     .init(document: "Docs/Coercion.md", block: 1, kind: "compile", fingerprint: 0x3b14d74b9f7173cf),
     .init(document: "Docs/Coercion.md", block: 2, kind: "compile", fingerprint: 0x74da4ce4fcb316ca),
     .init(document: "Docs/Coercion.md", block: 3, kind: "compile", fingerprint: 0x69a1c3a2eda69220),
