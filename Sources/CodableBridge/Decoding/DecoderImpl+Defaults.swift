@@ -72,6 +72,10 @@ extension DecoderImpl {
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
         if acceptsNull(T.self) { return nullValue(T.self) }
+        if let owner, fieldModel != nil, let initial = fieldInitialValue(T.self, key: key, owner: owner) {
+            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(initial)))
+            return initial
+        }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
             record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
@@ -104,7 +108,7 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
               case .dataCorrupted = error, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && owner.type is any DefaultInitializable.Type
+        return T.self is any RawRepresentable.Type && (owner.type is any DefaultInitializable.Type || isFieldModel(owner))
     }
 
     /// Whether `error`, thrown by the `init(from:)` of the non-optional property `key` of type `T`
@@ -114,6 +118,7 @@ extension DecoderImpl {
     func hasDeclaredFallback<T>(_ error: DecodingError, _ type: T.Type, key: PathComponent, owner: ModelMeta?) -> Bool {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
+        if fieldModel != nil, fieldInitialValue(T.self, key: key, owner: owner) != nil { return true }
         guard key.isProperty, owner.type is any DefaultInitializable.Type else { return false }
         return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type) != nil
     }
