@@ -10,7 +10,7 @@ import Foundation
 // other: mapped, styled, transformed, ignored, defaulted and reported by its name.
 //
 //     class Animal  fields [name]            Dog.fields = [name, breed]
-//     class Dog     fields super + [breed]   FieldTable(Dog)  decoded [name, breed]  encoded [name, breed]
+//     class Dog     fields super + [breed]   FieldTable(Dog)  fields [name, breed]  decoded [name, breed]
 //                                                             byName   name → field, breed → field
 //
 // A class's `FieldTable` is made at its first use (decode or encode) and checked then, with one
@@ -34,24 +34,21 @@ final class FieldTable: @unchecked Sendable {  // immutable once made
     let fields: [BridgeField]
     /// The fields `init(from:)` decodes (not ignored, allowed, not `ignoredOnDecode`).
     let decoded: [BridgeField]
-    /// The fields `encode(to:)` writes (not ignored, allowed, not `ignoredOnEncode`).
-    let encoded: [BridgeField]
     /// Fields by name.
     let byName: [String: BridgeField]
     /// Stored properties in `ignoredProperties` (and fields never decoded): the decoder's table
     /// check counts them as read.
     let unread: [String]
 
-    private init(fields: [BridgeField], decoded: [BridgeField], encoded: [BridgeField], byName: [String: BridgeField], unread: [String]) {
+    private init(fields: [BridgeField], decoded: [BridgeField], byName: [String: BridgeField], unread: [String]) {
         self.fields = fields
         self.decoded = decoded
-        self.encoded = encoded
         self.byName = byName
         self.unread = unread
     }
 
     /// The table of a class that declares no fields.
-    static let empty = FieldTable(fields: [], decoded: [], encoded: [], byName: [:], unread: [])
+    static let empty = FieldTable(fields: [], decoded: [], byName: [:], unread: [])
 
     // MARK: The cache
 
@@ -124,12 +121,10 @@ final class FieldTable: @unchecked Sendable {  // immutable once made
         }
         let only = type.onlyProperties
         let ignoredOnDecode = type.ignoredOnDecode
-        let ignoredOnEncode = type.ignoredOnEncode
         func isIncluded(_ name: String) -> Bool { !ignored.contains(name) && (only?.contains(name) ?? true) }
         let decoded = fields.filter { isIncluded($0.name) && !ignoredOnDecode.contains($0.name) }
-        let encoded = fields.filter { isIncluded($0.name) && !ignoredOnEncode.contains($0.name) }
         let unread = stored.map(\.name).filter { name in !decoded.contains { $0.name == name } }
-        return FieldTable(fields: fields, decoded: decoded, encoded: encoded, byName: byName, unread: unread)
+        return FieldTable(fields: fields, decoded: decoded, byName: byName, unread: unread)
     }
 
     /// One stored property found by reflection.
@@ -200,7 +195,9 @@ extension BridgeObject {
             throw EncodingError.invalidMappingTable(self, codingPath: encoder.codingPath, error: error)
         }
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        for field in table.encoded { try field.encode(self, &container) }
+        // Every field, as a hand-written `encode(to:)` writes every property: the encoder leaves
+        // out what the tables exclude, and `update(_:from:)`'s snapshot keeps it all.
+        for field in table.fields { try field.encode(self, &container) }
     }
 
     /// `update(_:from:)` in place: copies every decoded field of `updated` into this model, when

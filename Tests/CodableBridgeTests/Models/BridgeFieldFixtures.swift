@@ -11,7 +11,7 @@ import Foundation
 //                       extra captures unknown members; didDecode rejects weeks > 52
 //
 // The F classes list `fields` and write no coding code; the H classes are the same models with
-// hand-written `init(from:)` / `encode(to:)` (and `DefaultInitializable`, so that a missing value
+// hand-written `init(from:)` / `encode(to:)` — superclass first, the order of `fields` — (and `DefaultInitializable`, so that a missing value
 // takes the declared value as a field's initial value is kept). Decoding the same JSON into
 // both must give the same values, encoding, report and errors.
 
@@ -103,21 +103,21 @@ class HAnimal: BridgeObject, DefaultInitializable, @unchecked Sendable {
     private enum CodingKeys: String, CodingKey { case name, id, legCount, nick }
 
     required init(from decoder: any Decoder) throws {
+        try super.init(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         id = try container.decode(Int.self, forKey: .id)
         legCount = try container.decode(Int.self, forKey: .legCount)
         nick = try container.decodeIfPresent(String.self, forKey: .nick)
-        try super.init(from: decoder)
     }
 
     override func encode(to encoder: any Encoder) throws {
+        try super.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(id, forKey: .id)
         try container.encode(legCount, forKey: .legCount)
         try container.encodeIfPresent(nick, forKey: .nick)
-        try super.encode(to: encoder)
     }
 
     override class var keyMapping: KeyMapping { ["name": "n", "id": ["id", "ID"]] }
@@ -148,23 +148,23 @@ class HDog: HAnimal, @unchecked Sendable {
     private enum CodingKeys: String, CodingKey { case breed, cache, secret, label, born }
 
     required init(from decoder: any Decoder) throws {
+        try super.init(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         breed = try container.decode(String.self, forKey: .breed)
         cache = try container.decodeIfPresent(String.self, forKey: .cache) ?? cache
         secret = try container.decode(String.self, forKey: .secret)
         label = try container.decodeIfPresent(String.self, forKey: .label) ?? label
         born = try container.decode(Date.self, forKey: .born)
-        try super.init(from: decoder)
     }
 
     override func encode(to encoder: any Encoder) throws {
+        try super.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(breed, forKey: .breed)
         try container.encode(cache, forKey: .cache)
         try container.encode(secret, forKey: .secret)
         try container.encode(label, forKey: .label)
         try container.encode(born, forKey: .born)
-        try super.encode(to: encoder)
     }
 
     override class var keyMapping: KeyMapping { super.keyMapping.merging(["breed": "info.breed"]) { $1 } }
@@ -190,21 +190,21 @@ final class HPuppy: HDog, @unchecked Sendable {
     private enum CodingKeys: String, CodingKey { case weeks, friends, size, extra }
 
     required init(from decoder: any Decoder) throws {
+        try super.init(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         weeks = try container.decode(Int.self, forKey: .weeks)
         friends = try container.decode([HAnimal].self, forKey: .friends)
         size = try container.decode(FieldSize.self, forKey: .size)
         extra = try container.decode(JSONObject.self, forKey: .extra)
-        try super.init(from: decoder)
     }
 
     override func encode(to encoder: any Encoder) throws {
+        try super.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(weeks, forKey: .weeks)
         try container.encode(friends, forKey: .friends)
         try container.encode(size, forKey: .size)
         try container.encode(extra, forKey: .extra)
-        try super.encode(to: encoder)
     }
 
     override class var elementTypes: [String: any Codable.Type] { ["friends": HDog.self] }
@@ -279,8 +279,9 @@ final class FMisnamed: BridgeObject, @unchecked Sendable {
     override class var fields: [BridgeField] { [.field("first", \FMisnamed.second), .field("second", \FMisnamed.first)] }
 }
 
-/// A field whose name is no stored property.
-final class FTypo: BridgeObject, @unchecked Sendable {
+/// A field whose name is no stored property (a non-final class: its key path's text does not
+/// name the property, so the name is checked against the stored properties).
+class FTypo: BridgeObject, @unchecked Sendable {
     var title = ""
     override class var fields: [BridgeField] { [.field("titel", \FTypo.title), .field("title", \FTypo.title)] }
 }
