@@ -293,3 +293,29 @@ class FWrongType: BridgeObject, @unchecked Sendable {
     var title = ""
     override class var fields: [BridgeField] { [.field("count", \FWrongType.title), .field("title", \FWrongType.title)] }
 }
+
+/// A property wrapper: its storage is `_title`, reflected under that label.
+@propertyWrapper
+struct FieldTrimmed: Codable, Sendable {
+    var wrappedValue: String {
+        didSet { wrappedValue = wrappedValue.trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+/// Backing storage counts as its property: `_title` is `title`, a lazy `count`'s storage is
+/// `count` (ignored here).
+final class FWrapped: BridgeObject, @unchecked Sendable {
+    @FieldTrimmed var title = ""
+    lazy var count = 3
+
+    override class var fields: [BridgeField] { [.field("title", \FWrapped.title)] }
+    override class var ignoredProperties: Set<String> { ["count"] }
+}
+
+/// As `FWrapped`, forgetting the lazy `count`.
+final class FWrappedForgetful: BridgeObject, @unchecked Sendable {
+    @FieldTrimmed var title = ""
+    lazy var count = 3
+
+    override class var fields: [BridgeField] { [.field("title", \FWrappedForgetful.title)] }
+}

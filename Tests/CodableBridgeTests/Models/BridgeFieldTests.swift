@@ -218,6 +218,7 @@ struct BridgeFieldTableTests {
               (.misnamed, "fields[\"first\"] = \\FMisnamed.second", "the key path is the property \"second\""),
               (.typo, "fields[\"titel\"]", "has no stored property \"titel\""),
               (.wrongType, "fields[\"count\"]", "the key path's value is String but the stored property \"count\" holds Int"),
+              (.wrappedForgetful, "stored property \"count\" of CodableBridgeTests.FWrappedForgetful", "neither fields nor ignoredProperties"),
           ])
     func invalidTables(_ fieldCase: FieldCase, entry: String, problem: String) throws {
         for _ in 0..<2 {
@@ -231,7 +232,7 @@ struct BridgeFieldTableTests {
     }
 
     enum FieldCase: CaseIterable, Sendable {
-        case forgetful, duplicate, stranger, misnamed, typo, wrongType
+        case forgetful, duplicate, stranger, misnamed, typo, wrongType, wrappedForgetful
 
         var className: String {
             switch self {
@@ -241,6 +242,7 @@ struct BridgeFieldTableTests {
             case .misnamed: "FMisnamed"
             case .typo: "FTypo"
             case .wrongType: "FWrongType"
+            case .wrappedForgetful: "FWrappedForgetful"
             }
         }
 
@@ -252,8 +254,16 @@ struct BridgeFieldTableTests {
             case .misnamed: tests.tableErrors(FMisnamed.self, FMisnamed())
             case .typo: tests.tableErrors(FTypo.self, FTypo())
             case .wrongType: tests.tableErrors(FWrongType.self, FWrongType())
+            case .wrappedForgetful: tests.tableErrors(FWrappedForgetful.self, FWrappedForgetful())
             }
         }
+    }
+
+    @Test("a property wrapper's `_name` storage is the property `name`, a lazy property's storage its own name")
+    func backingStorage() throws {
+        let model = try BridgeDecoder().decode(FWrapped.self, from: #"{"title": "Dune", "count": 9}"#)
+        #expect((model.title, model.count) == ("Dune", 3))
+        #expect(try BridgeEncoder().encodeToJSONValue(model) == ["title": "Dune"])
     }
 
     @Test("a class without fields is not checked: hand-written chains keep working")
