@@ -177,7 +177,9 @@ extension BridgeDecoder {
         // The value's own class when it is a subclass of `T` (a metatype value is honoured).
         let updated = try run(type(of: value), input, at: nil, report: report, update: fallback)
         // A class model with fields is changed in place: other references see the new values.
-        if let model = value as? BridgeObject, let new = updated as? BridgeObject, model !== new, try model.adoptFields(of: new) { return }
+        if let model = value as? any FieldBackedModel, let new = updated as? any FieldBackedModel, model !== new, try model.adoptFields(of: new) {
+            return
+        }
         value = updated
     }
 }

@@ -194,6 +194,34 @@ extension DecoderImpl.KeyedContainer {
     }
 }
 
+// MARK: - Models decoded into an instance
+
+/// A class model that decodes into an instance made before its decode, one stored property
+/// (field) at a time: `BridgeObject` with `fields`. A property it does not get usably keeps the
+/// instance's initial value, and `update(_:from:)` changes the instance in place.
+protocol FieldBackedModel: AnyObject {
+    /// The current value of the field `property`, if the model has a field of that name.
+    func fieldValue(_ property: String) -> Any?
+    /// Copies every decoded field of `updated`, a model of the same class, into this model;
+    /// whether it did (`false` for another class or a model without fields).
+    func adoptFields(of updated: AnyObject) throws -> Bool
+}
+
+extension DecoderImpl {
+    /// The initial value of the property `key` of the model whose fields are being decoded, when
+    /// `owner` is that model's class.
+    func fieldInitialValue<T>(_ type: T.Type, key: PathComponent, owner: ModelMeta) -> T? {
+        guard let model = fieldModel, key.isProperty, isFieldModel(owner) else { return nil }
+        return model.fieldValue(key.codingKey.stringValue) as? T
+    }
+
+    /// Whether `owner` is the class of the model whose fields are being decoded.
+    func isFieldModel(_ owner: ModelMeta) -> Bool {
+        guard let model = fieldModel else { return false }
+        return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(owner.type)
+    }
+}
+
 /// A value the coercion policy would not convert; the caller treats it as missing (lenient) —
 /// never escapes the decoder. `found` and `reason` are message text from ``DecodingMessages``.
 struct NotConverted: Error {

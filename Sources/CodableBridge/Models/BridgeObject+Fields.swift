@@ -162,7 +162,13 @@ final class FieldTable: @unchecked Sendable {  // immutable once made
     }
 }
 
-extension BridgeObject {
+extension BridgeObject: FieldBackedModel {
+    /// The current value of the field `property`, if the class has a field of that name (its
+    /// table is made: the model is being decoded).
+    func fieldValue(_ property: String) -> Any? {
+        FieldTable.known(type(of: self))?.byName[property]?.read(self)
+    }
+
     /// Decodes every field of the model's class (none for a class without fields).
     func decodeFields(from decoder: any Decoder) throws {
         let table: FieldTable
@@ -202,27 +208,11 @@ extension BridgeObject {
 
     /// `update(_:from:)` in place: copies every decoded field of `updated` into this model, when
     /// both are of the same class and it has fields. Returns whether it did.
-    func adoptFields(of updated: BridgeObject) throws -> Bool {
-        guard type(of: updated) == type(of: self) else { return false }
+    func adoptFields(of updated: AnyObject) throws -> Bool {
+        guard type(of: updated) == type(of: self), let updated = updated as? BridgeObject else { return false }
         let table = try FieldTable.of(self)
         if table.fields.isEmpty { return false }
         for field in table.decoded { field.copy(updated, self) }
         return true
-    }
-}
-
-extension DecoderImpl {
-    /// The initial value of the field `key` of the model whose fields are being decoded, when
-    /// `owner` is that model's class.
-    func fieldInitialValue<T>(_ type: T.Type, key: PathComponent, owner: ModelMeta) -> T? {
-        guard let model = fieldModel, key.isProperty, ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(owner.type),
-              let field = FieldTable.known(Swift.type(of: model))?.byName[key.codingKey.stringValue] else { return nil }
-        return field.read(model) as? T
-    }
-
-    /// Whether `owner` is the class of the model whose fields are being decoded.
-    func isFieldModel(_ owner: ModelMeta) -> Bool {
-        guard let model = fieldModel else { return false }
-        return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(owner.type)
     }
 }
