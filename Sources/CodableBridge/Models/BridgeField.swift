@@ -74,6 +74,12 @@ extension BridgeField {
                 // safe: `Value` is an `OptionalFieldValue`
                 try (value as! any OptionalFieldValue).encodeField(&container, key)
             }
+        } else if let scalar = scalarDecode(keyPath, key) {
+            decode = scalar
+            encode = { model, container in
+                // safe: as above
+                try container.encode(unsafeDowncast(model, to: Root.self)[keyPath: keyPath], forKey: key)
+            }
         } else {
             decode = { model, container in
                 // safe: as above
@@ -95,6 +101,31 @@ extension BridgeField {
                 // safe: both models are of the class the table was made for
                 unsafeDowncast(to, to: Root.self)[keyPath: keyPath] = unsafeDowncast(from, to: Root.self)[keyPath: keyPath]
             })
+    }
+
+    /// A decode through the container's concrete overload for the common scalar types: `field` is
+    /// not specialised for the caller's types, and the generic `decode(_:forKey:)` would run the
+    /// decoder's generic path unspecialised for every value.
+    private static func scalarDecode<Root: BridgeObject, Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>, _ key: AnyCodingKey
+    ) -> ((BridgeObject, KeyedDecodingContainer<AnyCodingKey>) throws -> Void)? {
+        // safe (every unsafeDowncast below): `FieldTable` checked that the field applies to the model's class
+        if let keyPath = keyPath as? ReferenceWritableKeyPath<Root, Int> {
+            return { model, container in unsafeDowncast(model, to: Root.self)[keyPath: keyPath] = try container.decode(Int.self, forKey: key) }
+        }
+        if let keyPath = keyPath as? ReferenceWritableKeyPath<Root, String> {
+            return { model, container in unsafeDowncast(model, to: Root.self)[keyPath: keyPath] = try container.decode(String.self, forKey: key) }
+        }
+        if let keyPath = keyPath as? ReferenceWritableKeyPath<Root, Bool> {
+            return { model, container in unsafeDowncast(model, to: Root.self)[keyPath: keyPath] = try container.decode(Bool.self, forKey: key) }
+        }
+        if let keyPath = keyPath as? ReferenceWritableKeyPath<Root, Double> {
+            return { model, container in unsafeDowncast(model, to: Root.self)[keyPath: keyPath] = try container.decode(Double.self, forKey: key) }
+        }
+        if let keyPath = keyPath as? ReferenceWritableKeyPath<Root, Int64> {
+            return { model, container in unsafeDowncast(model, to: Root.self)[keyPath: keyPath] = try container.decode(Int64.self, forKey: key) }
+        }
+        return nil
     }
 
     /// The property name the key path names, when its text shows one stored component
