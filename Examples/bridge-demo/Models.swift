@@ -166,3 +166,42 @@ struct GitHubSnapshot: MappableCodable {
     static var ignoredOnEncode: Set<String> { ["kind"] }
     static var unknownKeysProperty: String? { "extras" }
 }
+
+// MARK: - Class models with fields
+
+/// A three-level class hierarchy that lists its stored properties in `fields` and writes no
+/// coding code; `decodingType(for:)` picks the class from "kind".
+class Animal: BridgeObject, @unchecked Sendable {
+    var name = ""
+    var legs = 4
+
+    override class var fields: [BridgeField] { [.field("name", \Animal.name), .field("legs", \Animal.legs)] }
+    override class var keyMapping: KeyMapping { ["name": ["name", "n"]] }
+
+    override class func decodingType(for json: JSONValue) -> (any MappableCodable.Type)? {
+        switch json["kind"]?.stringValue {
+        case "dog": Dog.self
+        case "puppy": Puppy.self
+        default: nil
+        }
+    }
+}
+
+class Dog: Animal, @unchecked Sendable {
+    var breed = "mixed"
+
+    override class var fields: [BridgeField] { super.fields + [.field("breed", \Dog.breed)] }
+    override class var keyMapping: KeyMapping { super.keyMapping.merging(["breed": "info.breed"]) { $1 } }
+}
+
+final class Puppy: Dog, @unchecked Sendable {
+    var weeks = 8
+    var vaccinated = false
+    /// Never decoded nor encoded.
+    var lastSeen = Date.distantPast
+
+    override class var fields: [BridgeField] {
+        super.fields + [.field("weeks", \Puppy.weeks), .field("vaccinated", \Puppy.vaccinated)]
+    }
+    override class var ignoredProperties: Set<String> { ["lastSeen"] }
+}

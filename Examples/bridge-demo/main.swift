@@ -70,6 +70,19 @@ do {
     print(report)
     let again = try BridgeEncoder().encodeToJSONValue(snapshot)
     print("decode → encode reproduces the input: \(again == (try JSONValue(parsing: githubData)))")
+
+    section("Class models with fields — three levels, chosen by decodingType(for:), updated in place")
+    report = DecodingReport()
+    let pets = try decoder.decode([Animal].self, from: #"""
+        [{"n": "Generic"}, {"kind": "dog", "n": "Rex", "legs": 4, "info": {"breed": "beagle"}},
+         {"kind": "puppy", "name": "Bit", "legs": 4, "info": {"breed": "corgi"}, "weeks": "9"}]
+        """#, report: &report)
+    for pet in pets { print("\(type(of: pet)): \(try BridgeEncoder().encodeToString(pet))") }
+    print(report)
+    // safe: the third element's "kind" chose Puppy
+    var puppy = pets[2] as! Puppy
+    try decoder.update(&puppy, from: #"{"weeks": 10, "vaccinated": true}"#)
+    print("after update: same instance \(puppy === pets[2]), weeks \(puppy.weeks), vaccinated \(puppy.vaccinated), breed \(puppy.breed)")
 } catch {
     print("bridge-demo failed: \(error)")
     exit(1)

@@ -9,6 +9,7 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     registerDecodeBenchmarks()
     registerMappedBenchmarks()
+    registerClassFieldBenchmarks()
     registerThreadBenchmarks()
     registerFirstDecodeBenchmarks()
     registerEncodeBenchmarks()

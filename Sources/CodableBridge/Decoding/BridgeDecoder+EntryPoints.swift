@@ -175,7 +175,12 @@ extension BridgeDecoder {
     private func update<T: Codable>(_ value: inout T, _ input: Input, report: ReportCollector?) throws {
         let fallback = UpdateFallback(root: try ValueSnapshot.of(value))
         // The value's own class when it is a subclass of `T` (a metatype value is honoured).
-        value = try run(type(of: value), input, at: nil, report: report, update: fallback)
+        let updated = try run(type(of: value), input, at: nil, report: report, update: fallback)
+        // A class model with fields is changed in place: other references see the new values.
+        if let model = value as? any FieldBackedModel, let new = updated as? any FieldBackedModel, model !== new, try model.adoptFields(of: new) {
+            return
+        }
+        value = updated
     }
 }
 

@@ -72,6 +72,10 @@ extension DecoderImpl {
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
         if acceptsNull(T.self) { return nullValue(T.self) }
+        if let owner, fieldModel != nil, let initial = fieldInitialValue(T.self, key: key, owner: owner) {
+            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(initial)))
+            return initial
+        }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
             record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
@@ -104,7 +108,7 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
               case .dataCorrupted = error, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && owner.type is any DefaultInitializable.Type
+        return T.self is any RawRepresentable.Type && (owner.type is any DefaultInitializable.Type || isFieldModel(owner))
     }
 
     /// Whether `error`, thrown by the `init(from:)` of the non-optional property `key` of type `T`
@@ -114,6 +118,7 @@ extension DecoderImpl {
     func hasDeclaredFallback<T>(_ error: DecodingError, _ type: T.Type, key: PathComponent, owner: ModelMeta?) -> Bool {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
+        if fieldModel != nil, fieldInitialValue(T.self, key: key, owner: owner) != nil { return true }
         guard key.isProperty, owner.type is any DefaultInitializable.Type else { return false }
         return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type) != nil
     }
@@ -186,6 +191,34 @@ extension DecoderImpl.KeyedContainer {
             return current
         }
         return try impl.absorbIntoNil(error, T.self, node: node, key: component)
+    }
+}
+
+// MARK: - Models decoded into an instance
+
+/// A class model that decodes into an instance made before its decode, one stored property
+/// (field) at a time: `BridgeObject` with `fields`. A property it does not get usably keeps the
+/// instance's initial value, and `update(_:from:)` changes the instance in place.
+protocol FieldBackedModel: AnyObject {
+    /// The current value of the field `property`, if the model has a field of that name.
+    func fieldValue(_ property: String) -> Any?
+    /// Copies every decoded field of `updated`, a model of the same class, into this model;
+    /// whether it did (`false` for another class or a model without fields).
+    func adoptFields(of updated: AnyObject) throws -> Bool
+}
+
+extension DecoderImpl {
+    /// The initial value of the property `key` of the model whose fields are being decoded, when
+    /// `owner` is that model's class.
+    func fieldInitialValue<T>(_ type: T.Type, key: PathComponent, owner: ModelMeta) -> T? {
+        guard let model = fieldModel, key.isProperty, isFieldModel(owner) else { return nil }
+        return model.fieldValue(key.codingKey.stringValue) as? T
+    }
+
+    /// Whether `owner` is the class of the model whose fields are being decoded.
+    func isFieldModel(_ owner: ModelMeta) -> Bool {
+        guard let model = fieldModel else { return false }
+        return ObjectIdentifier(Swift.type(of: model)) == ObjectIdentifier(owner.type)
     }
 }
 

@@ -77,6 +77,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
     @exclusivity(unchecked) var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
+    /// The model whose fields are being decoded: a property of its class the JSON does not give
+    /// usably keeps its initial value (DecoderImpl+Defaults.swift).
+    @exclusivity(unchecked) var fieldModel: (any FieldBackedModel)?
     /// `update(_:from:)`'s state (see DecoderImpl+Update.swift); `nil` for a plain decode.
     @exclusivity(unchecked) var update: UpdateFallback?
     /// Coding keys read per model type while its tables are being verified (first decode of the

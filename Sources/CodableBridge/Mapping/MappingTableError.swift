@@ -113,6 +113,45 @@ extension MappingTableError {
     }
 }
 
+// MARK: - Fields of class models
+
+extension MappingTableError {
+    /// Two fields of a class with one name.
+    static func duplicateField(_ typeName: String, field: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "fields names \"\(field)\" twice", problem: "each stored property is one field; remove the second entry")
+    }
+
+    /// A field whose key path starts from a class that is not the model's class or a superclass.
+    static func fieldOfOtherClass(_ typeName: String, field: String, root: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "fields[\"\(field)\"]",
+                          problem: "the key path is a property of \(root), which is not \(typeName) nor one of its superclasses; use a key path from \(typeName) or a superclass")
+    }
+
+    /// A field whose key path names another property than the field's name.
+    static func fieldNameMismatch(_ typeName: String, field: String, keyPath: String, property: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "fields[\"\(field)\"] = \(keyPath)",
+                          problem: "the key path is the property \"\(property)\"; name the field \"\(property)\" (map it to another JSON key in keyMapping)")
+    }
+
+    /// A field that names no stored property of the class chain.
+    static func fieldNotStored(_ typeName: String, field: String, stored: [String]) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "fields[\"\(field)\"]",
+                          problem: "\(typeName) has no stored property \"\(field)\" (its stored properties: \(stored.joined(separator: ", "))); a field's name is its property's name")
+    }
+
+    /// A field whose key path's value type is not the type of the stored property of its name.
+    static func fieldTypeMismatch(_ typeName: String, field: String, valueType: Any.Type, propertyType: Any.Type) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "fields[\"\(field)\"]",
+                          problem: "the key path's value is \(valueType) but the stored property \"\(field)\" holds \(propertyType); the key path must be the property of that name")
+    }
+
+    /// A stored property in neither `fields` nor `ignoredProperties`.
+    static func forgottenProperty(_ typeName: String, property: String, declaringClass: String) -> MappingTableError {
+        MappingTableError(typeName: typeName, entry: "stored property \"\(property)\" of \(declaringClass)",
+                          problem: "it is in neither fields nor ignoredProperties, so it would never be decoded nor encoded; add .field(\"\(property)\", \\\(declaringClass.split(separator: ".").last ?? "").\(property)) to fields, or add it to ignoredProperties")
+    }
+}
+
 // MARK: - Round-trip tables (unknown keys, transforms, one-direction properties)
 
 extension MappingTableError {

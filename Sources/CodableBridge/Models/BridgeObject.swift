@@ -26,10 +26,25 @@ import Foundation
 
 /// The base class for class models, as `NSObject` is YYModel's.
 ///
-/// Subclass it, override the tables and hooks you need as `class` members, and write
-/// `init(from:)` / `encode(to:)` calling `super` (Swift synthesises neither for a subclass). Every
-/// level of a hierarchy adds its own properties and table entries; all of them land in one JSON
-/// object.
+/// Subclass it, list the stored properties in ``fields`` and override the tables and hooks you
+/// need as `class` members. Every level of a hierarchy adds its own properties and table entries;
+/// all of them land in one JSON object.
+///
+/// ```swift
+/// class Animal: BridgeObject, @unchecked Sendable {
+///     var name = ""
+///     override class var fields: [BridgeField] { [.field("name", \Animal.name)] }
+///     override class var keyMapping: KeyMapping { ["name": "n"] }
+/// }
+///
+/// final class Dog: Animal, @unchecked Sendable {
+///     var breed = ""
+///     override class var fields: [BridgeField] { super.fields + [.field("breed", \Dog.breed)] }
+/// }
+/// ```
+///
+/// A class chain without fields writes `init(from:)` / `encode(to:)` calling `super` instead
+/// (Swift synthesises neither for a subclass):
 ///
 /// ```swift
 /// class Animal: BridgeObject {
@@ -63,20 +78,44 @@ open class BridgeObject: MappableCodable, Hashable, CustomStringConvertible, @un
     /// Creates a model with every property at its declared value.
     public init() {}
 
-    /// Reads nothing: `BridgeObject` has no properties. Subclasses read theirs and call
-    /// `try super.init(from: decoder)`.
+    /// Decodes every field of the model's class (``fields``, all levels) into the instance, whose
+    /// stored properties already hold their initial values. A class without fields reads nothing
+    /// here: it reads its properties in its own `init(from:)` and calls `try super.init(from: decoder)`.
     ///
     /// - Parameter decoder: The decoder to read from.
-    public required init(from decoder: any Decoder) throws {}
+    /// - Throws: `DecodingError`; `.dataCorrupted` with a ``MappingTableError`` when the class's
+    ///   fields are invalid (a stored property in neither ``fields`` nor ``ignoredProperties``, …).
+    public required init(from decoder: any Decoder) throws {
+        try decodeFields(from: decoder)
+    }
 
-    /// Writes no property — `BridgeObject` has none — but makes the value a JSON object, so a
-    /// model without properties encodes as `{}`. Subclasses write theirs and call
-    /// `try super.encode(to: encoder)`; every level writes into the same JSON object.
+    /// Writes every field of the model's class (``fields``, all levels), and makes the value a
+    /// JSON object, so a model without properties encodes as `{}`. A class without fields writes
+    /// its properties in its own `encode(to:)` and calls `try super.encode(to: encoder)`; every
+    /// level writes into the same JSON object.
     ///
     /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError`; `.invalidValue` with a ``MappingTableError`` when the class's
+    ///   fields are invalid.
     open func encode(to encoder: any Encoder) throws {
-        _ = encoder.container(keyedBy: AnyCodingKey.self)
+        try encodeFields(to: encoder)
     }
+
+    // MARK: Fields
+
+    /// The stored properties `BridgeObject` decodes and encodes itself, every level's: the class
+    /// then writes no `init(from:)`, `encode(to:)`, `init()` or `CodingKeys`. Defaults to `[]`
+    /// (the class codes its properties by hand).
+    ///
+    /// Start from the superclass's list. Every table applies to a field by its name, as to a
+    /// property of a struct. Once a class chain declares fields, every stored property must be a
+    /// field or in ``ignoredProperties``: the first use of a class that forgets one is a
+    /// ``MappingTableError`` naming the class and the property.
+    ///
+    /// ```swift
+    /// override class var fields: [BridgeField] { super.fields + [.field("breed", \Dog.breed)] }
+    /// ```
+    open class var fields: [BridgeField] { [] }
 
     // MARK: Tables
 
