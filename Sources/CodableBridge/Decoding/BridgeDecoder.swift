@@ -72,6 +72,17 @@ public struct BridgeDecoder: Sendable {
     /// `[,]`, `[1,,]` and a comma after the root value stay errors. Defaults to `false` (RFC 8259);
     /// ``foundationCompatible`` sets it. JSON5 (``allowsJSON5``) always accepts trailing commas.
     public var allowsTrailingCommas: Bool = false
+    /// Counts every repair of every decode that uses this decoder, from any thread, with no input
+    /// values — safe to export from production (see ``DecodingTelemetry``).
+    ///
+    /// ```swift
+    /// let telemetry = DecodingTelemetry()
+    /// var decoder = BridgeDecoder()
+    /// decoder.telemetry = telemetry   // copies of the decoder share it
+    /// ```
+    ///
+    /// A document with nothing to repair costs nothing extra. Defaults to `nil` (nothing counted).
+    public var telemetry: DecodingTelemetry?
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -127,7 +138,9 @@ public struct BridgeDecoder: Sendable {
     func run<T: Decodable>(_ type: T.Type, _ input: Input, at keyPath: String?, report: ReportCollector?,
                            update: UpdateFallback? = nil) throws -> T
     {
-        try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
+        try counting(type, report: report) { report in
+            try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
+        }
     }
 
     /// The decoding path of the `configuration:` entry points (BridgeDecoder+EntryPoints.swift).
@@ -135,7 +148,9 @@ public struct BridgeDecoder: Sendable {
     func run<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration, _ input: Input,
                                             report: ReportCollector?) throws -> T
     {
-        try DecoderImpl.decode(type, configuration: configuration, tape: tape(input), options: self, report: report)
+        try counting(type, report: report) { report in
+            try DecoderImpl.decode(type, configuration: configuration, tape: tape(input), options: self, report: report)
+        }
     }
 
     /// Runs `body` with a collector whose events are appended to `report`, even when it throws.

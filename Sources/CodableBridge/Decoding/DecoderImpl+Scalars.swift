@@ -80,7 +80,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, facts: coercionFacts(node, to: V.self, value: value, rule: rule))
+            recordCoercion(value, from: node, key: key, rule: rule)
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)
@@ -94,7 +94,7 @@ extension DecoderImpl {
         guard n.kind == .number else {
             if let value = numericStringInteger(node, as: T.self) {
                 let yyModel = options.coercion.stringToInteger == .yyModel
-                record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, yyModel: yyModel))
+                recordCoercion(value, from: node, key: key, yyModel: yyModel)
                 return value
             }
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
@@ -142,7 +142,7 @@ extension DecoderImpl {
         }
         if let value = numericStringFloatingPoint(node, as: T.self) {
             let yyModel = options.coercion.stringToFloatingPoint == .yyModel
-            record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, yyModel: yyModel))
+            recordCoercion(value, from: node, key: key, yyModel: yyModel)
             return value
         }
         return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }
@@ -282,7 +282,7 @@ extension DecoderImpl {
             if case .null = input { throw mismatch(Date.self, node: node, key: key) }
             switch options.coercion.customRule(for: Date.self, from: input) {
             case .converted(let date, let rule)?:
-                record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
+                record(.coerced, key: key, rule: rule, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
                 return date
             case .notConverted(let reason)?:
                 return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
@@ -293,7 +293,7 @@ extension DecoderImpl {
             case .converted(let date, let rule):
                 if case .number = input, rule == StringToDate.epochMillisecondsRule {
                     // A guess from the magnitude, so it is reported.
-                    record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
+                    record(.coerced, key: key, rule: rule, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
                 }
                 return date
             case .notConverted(let reason):

@@ -453,19 +453,27 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     // MARK: Reporting
 
-    /// Records an event at the current path plus `key`, when a report was asked for and the
-    /// decode has not returned (a kept container used afterwards records nothing).
+    /// Records an event at the current path plus `key`, when a report was asked for (or the
+    /// decoder has a telemetry) and the decode has not returned (a kept container used afterwards
+    /// records nothing). `rule` is a constant naming the repair, never a value (telemetry counts
+    /// it); `detail` is spelt only for a report.
     @inline(__always)
-    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, _ detail: @autoclosure () -> String) {
+    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, rule: String, _ detail: @autoclosure () -> String) {
         guard let report, zeroDepth == 0, report.isOpen else { return }
-        report.record(kind, path: path, key: key, .text(detail()))
+        report.record(kind, path: path, key: key, rule: .named(rule), report.keepsDetails ? .text(detail()) : .omitted)
     }
 
-    /// Records an event whose detail is spelt only if the report is read (frequent events).
+    /// Records the coercion of `node` to `value` (frequent events): its detail is kept as facts,
+    /// spelt only if the report is read. `rule` is the coercion rule's name; `nil` for the
+    /// decoder's own numeric-string rule.
     @inline(__always)
-    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, facts: @autoclosure () -> CoercionFacts) {
+    func recordCoercion<V>(_ value: V, from node: Int, key: PathComponent?, rule: String? = nil, yyModel: Bool = false) {
         guard let report, zeroDepth == 0, report.isOpen else { return }
-        report.record(kind, path: path, key: key, .stored(report.coercionFacts.append(facts())))
+        let eventRule: EventRule = rule.map { .named($0) } ?? .numericString(TypeID(V.self), yyModel: yyModel)
+        let detail: ReportCollector.Detail = report.keepsDetails
+            ? .stored(report.coercionFacts.append(coercionFacts(node, to: V.self, value: value, rule: rule, yyModel: yyModel)))
+            : .omitted
+        report.record(.coerced, path: path, key: key, rule: eventRule, detail)
     }
 
     /// The error or missing-value signal for a node that is not of the expected kind.
