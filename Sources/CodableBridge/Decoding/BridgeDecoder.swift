@@ -153,6 +153,18 @@ public struct BridgeDecoder: Sendable {
         }
     }
 
+    /// Runs `body` with the collector a decode records into: `report`, or — when there is none and
+    /// the decoder has a ``telemetry`` — one without details; the telemetry counts its events when
+    /// `body` ends (returning or throwing). The only cost for a decoder without telemetry is the
+    /// one nil check.
+    @inline(__always)
+    func counting<T, R>(_ root: T.Type, report: ReportCollector?, _ body: (ReportCollector?) throws -> R) rethrows -> R {
+        guard let telemetry else { return try body(report) }
+        let collector = report ?? ReportCollector(keepsDetails: false)
+        defer { telemetry.add(collector, root: root) }
+        return try body(collector)
+    }
+
     /// Runs `body` with a collector whose events are appended to `report`, even when it throws.
     static func reporting<R>(into report: inout DecodingReport, _ body: (ReportCollector) throws -> R) rethrows -> R {
         let collector = ReportCollector()

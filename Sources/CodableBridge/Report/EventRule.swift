@@ -10,10 +10,11 @@
 //     snapshot:                Count(model: "Status", path: "statuses[].id", kind: .coerced,
 //                                    rule: "string → Int", count: 1)
 //
-// A tally key holds types, not their names: names are spelt once per key by `snapshot()`. The
-// path pattern is spelt once per distinct path array of the decode (the events of one container
-// share the decoder's path array), plus the key. No value reaches a key: rules are constants,
-// models are type names, and paths are keys with `[]` for every index.
+// A decode's events are first counted by pattern slot (the decoder's path compared component by
+// component, every index equal to every other) and last step, without spelling anything; each
+// row's pattern is then spelt once. A tally key holds types, not their names: names are spelt
+// once per row by `snapshot()`. No value reaches a key: rules are constants, models are type
+// names, and paths are keys with `[]` for every index.
 
 /// A type, hashable by identity.
 struct TypeID: Hashable {
@@ -65,8 +66,8 @@ enum ModelReference: Hashable {
     /// The model's name, without its module: `Status`.
     var name: String {
         switch self {
-        case .keyOwner(let key, let root): enclosingTypeName(String(reflecting: key.type)) ?? shortTypeName(String(reflecting: root.type))
-        case .root(let root): shortTypeName(String(reflecting: root.type))
+        case .keyOwner(let key, let root): enclosingTypeName(String(reflecting: key.type)) ?? String(describing: root.type)
+        case .root(let root): String(describing: root.type)
         case .name(let name): shortTypeName(name)
         }
     }
@@ -85,43 +86,152 @@ struct TallyKey: Hashable {
 extension ReportCollector {
     /// The events recorded, counted by model, path pattern, kind and rule; `root` is the decode's
     /// top-level type.
+    ///
+    /// Events are first counted by the pattern of their path (a slot per distinct pattern, found
+    /// by comparing components, indices all equal) and their last step, so that names and
+    /// patterns are spelt once per row, not per event.
     func tally(root: Any.Type) -> [TallyKey: Int] {
-        var table: [TallyKey: Int] = [:]
         let rootID = TypeID(root)
-        // The events of one container share the decoder's path array: its pattern and model are
-        // worked out once.
-        var lastPath: (base: UnsafeRawPointer?, count: Int) = (nil, -1)
-        var prefix = ""
-        var prefixModel = ModelReference.root(rootID)
+        var prefixes: [PrefixSlot] = []
+        var lastSlot = -1
+        var local: [LocalKey: Int] = [:]
+        var spelt: [TallyKey: Int] = [:]
         forEachRecorded { kind, location, rule in
-            let key: TallyKey
             switch (location, rule) {
             case (_, .spelt):
                 return
             case (.spelt(let path, let model), _):
-                key = TallyKey(model: model.map(ModelReference.name) ?? .root(rootID), path: pathPattern(path), kind: kind, rule: rule)
+                let key = TallyKey(model: model.map(ModelReference.name) ?? .root(rootID), path: pathPattern(path), kind: kind, rule: rule)
+                spelt[key, default: 0] += 1
             case (.components(let path, let last), _):
-                let identity = path.withUnsafeBufferPointer { (UnsafeRawPointer($0.baseAddress), $0.count) }
-                if identity != lastPath {
-                    lastPath = identity
-                    prefix = ""
-                    prefixModel = .root(rootID)
-                    for component in path {
-                        appendPattern(component, to: &prefix)
-                        if let owner = component.keyType { prefixModel = .keyOwner(TypeID(owner), root: rootID) }
+                if lastSlot < 0 || !prefixes[lastSlot].matches(path) {
+                    lastSlot = prefixes.firstIndex { $0.matches(path) } ?? -1
+                    if lastSlot < 0 {
+                        prefixes.append(PrefixSlot(path, root: rootID))
+                        lastSlot = prefixes.count - 1
                     }
                 }
-                var pattern = prefix
-                var model = prefixModel
-                if let last {
-                    appendPattern(last, to: &pattern)
-                    if let owner = last.keyType { model = .keyOwner(TypeID(owner), root: rootID) }
-                }
-                key = TallyKey(model: model, path: pattern, kind: kind, rule: rule)
+                local[LocalKey(prefix: lastSlot, last: last.map(StepPattern.init), kind: kind, rule: rule), default: 0] += 1
             }
-            table[key, default: 0] += 1
+        }
+        var table = spelt
+        for (key, count) in local {
+            let prefix = prefixes[key.prefix]
+            var pattern = prefix.pattern
+            var model = prefix.model
+            if let last = key.last {
+                last.append(to: &pattern)
+                if case .property(let step) = last, let owner = step.component.keyType { model = .keyOwner(TypeID(owner), root: rootID) }
+            }
+            table[TallyKey(model: model, path: pattern, kind: key.kind, rule: key.rule), default: 0] += count
         }
         return table
+    }
+}
+
+/// A path pattern met during a tally: a path that has it, the pattern spelt, and the model of its
+/// last property.
+private struct PrefixSlot {
+    let path: [PathComponent]
+    let pattern: String
+    let model: ModelReference
+
+    init(_ path: [PathComponent], root: TypeID) {
+        self.path = path
+        var pattern = ""
+        var model = ModelReference.root(root)
+        for component in path {
+            StepPattern(component).append(to: &pattern)
+            if let owner = component.keyType { model = .keyOwner(TypeID(owner), root: root) }
+        }
+        self.pattern = pattern
+        self.model = model
+    }
+
+    /// Whether `other` has this slot's pattern (indices may differ).
+    func matches(_ other: [PathComponent]) -> Bool {
+        guard other.count == path.count else { return false }
+        for index in path.indices where !StepPattern.same(path[index], other[index]) { return false }
+        return true
+    }
+}
+
+/// A tally row before its strings are spelt.
+private struct LocalKey: Hashable {
+    let prefix: Int
+    let last: StepPattern?
+    let kind: DecodingEvent.Kind
+    let rule: EventRule
+}
+
+/// One step of a path pattern: any index, or a key.
+private enum StepPattern: Hashable {
+    case index
+    /// A property, dictionary member or key path segment, compared by its key.
+    case property(PathComponentKey)
+
+    init(_ component: PathComponent) {
+        if case .index = component { self = .index } else { self = .property(PathComponentKey(component)) }
+    }
+
+    /// Whether two components are the same pattern step, without spelling either.
+    static func same(_ a: PathComponent, _ b: PathComponent) -> Bool {
+        switch (a, b) {
+        case (.index, .index): true
+        default: PathComponentKey(a) == PathComponentKey(b)
+        }
+    }
+
+    /// Appends the step: `[]` for an index, else the key.
+    func append(to pattern: inout String) {
+        switch self {
+        case .index:
+            pattern += "[]"
+        case .property(let key):
+            switch PathStep(key.component) {
+            case .index:
+                pattern += "[]"
+            case .key(let string, let int):
+                if let int, string == "Index \(int)" {
+                    pattern += "[]"
+                } else {
+                    if !pattern.isEmpty { pattern += "." }
+                    pattern += string
+                }
+            }
+        }
+    }
+}
+
+/// A path component that is not an index, hashable by its key without spelling it.
+private struct PathComponentKey: Hashable {
+    let component: PathComponent
+
+    init(_ component: PathComponent) {
+        self.component = component
+    }
+
+    static func == (lhs: PathComponentKey, rhs: PathComponentKey) -> Bool {
+        switch (lhs.component, rhs.component) {
+        case (.plainKey(let a, let aType), .plainKey(let b, let bType)): a == b && ObjectIdentifier(aType) == ObjectIdentifier(bType)
+        case (.boxedKey(let a), .boxedKey(let b)): a === b || (a.key.stringValue == b.key.stringValue && a.key.intValue == b.key.intValue)
+        case (.name(let a), .name(let b)): a == b
+        case (.intKey(let a), .intKey(let b)): a == b
+        case (.index(let a), .index(let b)): a == b
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch component {
+        case .plainKey(let bits, let type):
+            hasher.combine(bits)
+            hasher.combine(ObjectIdentifier(type))
+        case .boxedKey(let box): hasher.combine(box.key.stringValue)
+        case .name(let name): hasher.combine(name)
+        case .intKey(let int): hasher.combine(int)
+        case .index(let index): hasher.combine(index)
+        }
     }
 }
 
@@ -132,21 +242,6 @@ extension PathComponent {
         case .plainKey(_, let type): type
         case .boxedKey(let box): Swift.type(of: box.key)
         case .index, .name, .intKey: nil
-        }
-    }
-}
-
-/// Appends `component` as a path pattern step: an index is `[]`, a key its name.
-private func appendPattern(_ component: PathComponent, to pattern: inout String) {
-    switch PathStep(component) {
-    case .index:
-        pattern += "[]"
-    case .key(let string, let int):
-        if let int, string == "Index \(int)" {
-            pattern += "[]"
-        } else {
-            if !pattern.isEmpty { pattern += "." }
-            pattern += string
         }
     }
 }
@@ -186,8 +281,14 @@ func shortTypeName(_ name: String) -> String {
     topLevelParts(name).last.map(String.init) ?? name
 }
 
-/// `name` split at the dots outside generic arguments and parentheses.
+/// `name` split at the dots outside generic arguments and parentheses, without the parts that
+/// name no type: a private type's context (`(unknown context at $10a4)`, as in
+/// `App.Status.(unknown context at $10a4).CodingKeys`, the synthesized keys).
 private func topLevelParts(_ name: String) -> [Substring] {
+    splitAtTopLevelDots(name).filter { !$0.hasPrefix("(") }
+}
+
+private func splitAtTopLevelDots(_ name: String) -> [Substring] {
     var parts: [Substring] = []
     var depth = 0
     var start = name.startIndex

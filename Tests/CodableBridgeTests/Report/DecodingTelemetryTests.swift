@@ -307,7 +307,8 @@ struct DecodingTelemetryTests {
         _ = try TelemetryFixtures.Checked.decode(from: #"{"id": "5"}"#, using: decoder)
         let counts = telemetry.snapshot()
         #expect(Set(counts) == [
-            Count(model: "Probe", path: "id", kind: .coerced, rule: "string → Int", count: 6),
+            Count(model: "Probe", path: "id", kind: .coerced, rule: "string → Int", count: 5),
+            Count(model: "Probe", path: "data.id", kind: .coerced, rule: "string → Int", count: 1),
             Count(model: "Checked", path: "id", kind: .coerced, rule: "string → Int", count: 1),
         ])
         #expect(report.events.count == 1)
@@ -368,10 +369,13 @@ struct DecodingTelemetryTests {
         #expect(pathPattern(path) == pattern)
     }
 
-    @Test("model names from reflected type names", arguments: [
+    static let keyTypeNames: [(keyType: String, owner: String?)] = [
         ("App.Status.CodingKeys", "Status"), ("App.Feed.Status.CodingKeys", "Status"), ("App.Keys", nil),
-        ("App.Box<App.Item>.CodingKeys", "Box<App.Item>"),
-    ] as [(String, String?)])
+        ("App.Box<App.Item>.CodingKeys", "Box<App.Item>"), ("App.Status.(unknown context at $10a4).CodingKeys", "Status"),
+        ("App.(unknown context at $10a4).Keys", nil),
+    ]
+
+    @Test("model names from reflected key type names", arguments: keyTypeNames)
     func enclosingNames(_ name: String, _ owner: String?) {
         #expect(enclosingTypeName(name) == owner)
     }
