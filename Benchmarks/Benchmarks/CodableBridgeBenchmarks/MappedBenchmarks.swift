@@ -9,9 +9,9 @@
 //
 // "Decode twitter (numbers as strings)": twitter.json with every number quoted, decoded by the
 //   lenient BridgeDecoder into the strict `TwitterSearch` model (every number is coerced), with and
-//   without a report, and with a `DecodingTelemetry` (no report: every coercion counted, which
-//   must cost less than the report). compare.py sets it against "Decode twitter" (strict,
-//   original payload).
+//   without a report, and with a `DecodingTelemetry` (no report: every coercion counted; set it
+//   against the report variant). compare.py sets it against "Decode twitter" (strict, original
+//   payload).
 //
 // "Decode 10k small objects" and "Decode 1 small object ×1000": `SmallMapped` (mapping table)
 //   against `SmallHandwritten` (CodingKeys + init(from:)) through both decoders. If the table is

@@ -162,6 +162,14 @@ private struct LocalKey: Hashable {
     let last: StepPattern?
     let kind: DecodingEvent.Kind
     let rule: EventRule
+
+    /// Hashes all but the rule (a string, hashed per event otherwise): the few rules of one place
+    /// share a hash and are told apart by `==`.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(prefix)
+        hasher.combine(last)
+        hasher.combine(kind)
+    }
 }
 
 /// One step of a path pattern: any index, or a key.
