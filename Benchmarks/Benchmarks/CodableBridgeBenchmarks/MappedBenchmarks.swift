@@ -9,7 +9,9 @@
 //
 // "Decode twitter (numbers as strings)": twitter.json with every number quoted, decoded by the
 //   lenient BridgeDecoder into the strict `TwitterSearch` model (every number is coerced), with and
-//   without a report. compare.py sets it against "Decode twitter" (strict, original payload).
+//   without a report, and with a `DecodingTelemetry` (no report: every coercion counted; set it
+//   against the report variant). compare.py sets it against "Decode twitter" (strict, original
+//   payload).
 //
 // "Decode 10k small objects" and "Decode 1 small object ×1000": `SmallMapped` (mapping table)
 //   against `SmallHandwritten` (CodingKeys + init(from:)) through both decoders. If the table is
@@ -102,6 +104,27 @@ private func registerNumbersAsStrings() {
             throw SetupFailure("CodableBridge MISMATCH: decoding twitter.json with numbers as strings reported no coercion")
         }
         return state
+    }
+
+    Benchmark(Suite.name(group, "\(Suite.bridge) (lenient, telemetry)"), configuration: configuration) { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.bridge.decode(TwitterSearch.self, from: state.data))
+        }
+    } setup: { () throws -> DecodeState<TwitterSearch> in
+        let plain = try makeState()
+        let telemetry = DecodingTelemetry()
+        var decoder = plain.bridge
+        decoder.telemetry = telemetry
+        var report = DecodingReport()
+        _ = try Check.bridge("lenient decode of twitter.json with numbers as strings, with a report and telemetry") {
+            try decoder.decode(TwitterSearch.self, from: plain.data, report: &report)
+        }
+        let counted = telemetry.snapshot().reduce(0) { $0 + $1.count }
+        guard counted > 0, counted == report.events.count else {
+            throw SetupFailure("CodableBridge MISMATCH: telemetry counted \(counted) events, the report holds \(report.events.count)")
+        }
+        telemetry.reset()
+        return DecodeState(data: plain.data, bridge: decoder)
     }
 }
 

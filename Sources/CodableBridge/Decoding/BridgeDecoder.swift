@@ -91,6 +91,17 @@ public struct BridgeDecoder: Sendable {
     /// decoder.limits = DecodingLimits(maxDocumentBytes: 1 << 20, maxStringBytes: 64 << 10)
     /// ```
     public var limits: DecodingLimits = .none
+    /// Counts every repair of every decode that uses this decoder, from any thread, with no input
+    /// values — safe to export from production (see ``DecodingTelemetry``).
+    ///
+    /// ```swift
+    /// let telemetry = DecodingTelemetry()
+    /// var decoder = BridgeDecoder()
+    /// decoder.telemetry = telemetry   // copies of the decoder share it
+    /// ```
+    ///
+    /// A document with nothing to repair costs nothing extra. Defaults to `nil` (nothing counted).
+    public var telemetry: DecodingTelemetry?
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -146,7 +157,9 @@ public struct BridgeDecoder: Sendable {
     func run<T: Decodable>(_ type: T.Type, _ input: Input, at keyPath: String?, report: ReportCollector?,
                            update: UpdateFallback? = nil) throws -> T
     {
-        try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
+        try counting(type, report: report) { report in
+            try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
+        }
     }
 
     /// The decoding path of the `configuration:` entry points (BridgeDecoder+EntryPoints.swift).
@@ -154,7 +167,21 @@ public struct BridgeDecoder: Sendable {
     func run<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration, _ input: Input,
                                             report: ReportCollector?) throws -> T
     {
-        try DecoderImpl.decode(type, configuration: configuration, tape: tape(input), options: self, report: report)
+        try counting(type, report: report) { report in
+            try DecoderImpl.decode(type, configuration: configuration, tape: tape(input), options: self, report: report)
+        }
+    }
+
+    /// Runs `body` with the collector a decode records into: `report`, or — when there is none and
+    /// the decoder has a ``telemetry`` — one without details; the telemetry counts its events when
+    /// `body` ends (returning or throwing). The only cost for a decoder without telemetry is the
+    /// one nil check.
+    @inline(__always)
+    func counting<T, R>(_ root: T.Type, report: ReportCollector?, _ body: (ReportCollector?) throws -> R) rethrows -> R {
+        guard let telemetry else { return try body(report) }
+        let collector = report ?? ReportCollector(keepsDetails: false)
+        defer { telemetry.add(collector, root: root) }
+        return try body(collector)
     }
 
     /// Runs `body` with a collector whose events are appended to `report`, even when it throws.

@@ -149,9 +149,9 @@ extension DecoderImpl {
                 result.append(try read(node, .index(index)))
             } catch let error as NotConverted {
                 if nodes[node].kind == .null {
-                    record(.dropped, key: .index(index), DecodingMessages.droppedNull(E.self))
+                    record(.dropped, key: .index(index), rule: "dropped element (null)", DecodingMessages.droppedNull(E.self))
                 } else {
-                    record(.dropped, key: .index(index), DecodingMessages.droppedNotConverted(error, E.self))
+                    record(.dropped, key: .index(index), rule: "dropped element (not converted)", DecodingMessages.droppedNotConverted(error, E.self))
                 }
             }
         }
@@ -180,7 +180,7 @@ extension DecoderImpl {
                 key = try makeKey(name, keyNode)
             } catch is DecodingError where lenient {
                 // A key that is not a `K` ("x" for `[Int: V]`) loses its member, like a bad value.
-                record(.dropped, key: .name(name), DecodingMessages.droppedKey(name, K.self))
+                record(.dropped, key: .name(name), rule: "dropped member (key not converted)", DecodingMessages.droppedKey(name, K.self))
                 continue
             }
             if result.index(forKey: key) != nil { continue }  // repeated key: the first occurrence wins
@@ -208,22 +208,22 @@ extension DecoderImpl {
         if nodes[node].kind == .null {
             if acceptsNull(E.self) { return store(nullValue(E.self)) }
             if !lenient { throw DecodingMessages.valueNotFound(E.self, path: codingPath(adding: key)) }
-            record(.dropped, key: key, DecodingMessages.droppedNull(E.self))
+            record(.dropped, key: key, rule: "dropped element (null)", DecodingMessages.droppedNull(E.self))
             return
         }
         do {
             store(try unwrap(E.self, node: node, key: key, elementType: elementType))
         } catch let rejection as ModelRejected {
             discardEvents(inside: key)
-            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
-            record(.dropped, key: key, DecodingMessages.droppedRejected(rejection))
+            record(.rejected, key: key, rule: "hook threw", DecodingMessages.hookThrew(rejection))
+            record(.dropped, key: key, rule: "dropped element (rejected)", DecodingMessages.droppedRejected(rejection))
         } catch let error as NotConverted {
-            record(.dropped, key: key, DecodingMessages.droppedNotConverted(error, E.self))
+            record(.dropped, key: key, rule: "dropped element (not converted)", DecodingMessages.droppedNotConverted(error, E.self))
         } catch let error as DecodingError where lenient && !error.isProgrammerError {
             // The element is thrown away whole: the repairs recorded inside it were never applied.
             let at = codingPath(adding: key)
             report?.removeTrailingEvents(under: pathString(at))
-            record(.dropped, key: key, DecodingMessages.droppedFailed(E.self, error: error, at: at))
+            record(.dropped, key: key, rule: "dropped element (failed)", DecodingMessages.droppedFailed(E.self, error: error, at: at))
         }
     }
 }

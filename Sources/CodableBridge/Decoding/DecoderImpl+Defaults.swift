@@ -19,15 +19,15 @@ extension DecoderImpl {
         switch error {
         case let error as NotConverted:
             if isNullWord(node) {
-                record(.coerced, key: key, DecodingMessages.nullWord(text(node)))
+                record(.coerced, key: key, rule: "null word → nil", DecodingMessages.nullWord(text(node)))
             } else {
-                record(.defaulted, key: key, DecodingMessages.usedNil(error, for: T.self))
+                record(.defaulted, key: key, rule: "not converted → nil", DecodingMessages.usedNil(error, for: T.self))
             }
         case let error as ModelRejected:
             discardEvents(inside: key)
-            record(.rejected, key: key, DecodingMessages.hookThrewUsedNil(error))
+            record(.rejected, key: key, rule: "hook threw → nil", DecodingMessages.hookThrewUsedNil(error))
         case let error as DecodingError where lenient && !error.isProgrammerError:
-            record(.defaulted, key: key, DecodingMessages.usedNil(failedValue(error, T.self, node: node, key: key), for: T.self))
+            record(.defaulted, key: key, rule: "failed → nil", DecodingMessages.usedNil(failedValue(error, T.self, node: node, key: key), for: T.self))
         default:
             throw error
         }
@@ -66,25 +66,25 @@ extension DecoderImpl {
     func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
         let failure = substitutionError(T.self, key: key, reason: reason)
         if case .rejected(let rejection) = reason {
-            record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
+            record(.rejected, key: key, rule: "hook threw", DecodingMessages.hookThrew(rejection))
         }
         if case .throw = options.missingValueStrategy.base { throw failure }
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw failure }
         if acceptsNull(T.self) { return nullValue(T.self) }
         if let owner, fieldModel != nil, let initial = fieldInitialValue(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(initial)))
+            record(.defaulted, key: key, rule: ruleName(reason, .declaredDefault), DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(initial)))
             return initial
         }
         if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
-            record(.defaulted, key: key, DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
+            record(.defaulted, key: key, rule: ruleName(reason, .declaredDefault), DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
         }
         // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
         // first of `allCases`. Checked before the zero value, so it also wins over a case whose
         // raw value happens to be 0 or "".
         if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
-            record(.defaulted, key: key, DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
+            record(.defaulted, key: key, rule: ruleName(reason, .firstCase), DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
             return first
         }
         let value: T
@@ -95,7 +95,7 @@ extension DecoderImpl {
         } catch {
             throw failure
         }
-        record(.defaulted, key: key, DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
+        record(.defaulted, key: key, rule: ruleName(reason, .zeroValue), DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
         return value
     }
 
@@ -141,6 +141,34 @@ extension DecoderImpl {
     private func declaredDefault<T: Decodable>(_ type: T.Type, key: PathComponent, owner: ModelMeta) throws -> T? {
         guard key.isProperty else { return nil }
         return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type)
+    }
+
+    /// What replaced a value, for a rule name.
+    enum Substitute {
+        case declaredDefault, firstCase, zeroValue, currentValue
+    }
+
+    /// The rule of a substitution, for telemetry: `"missing → zero value"`. Constants only (no
+    /// allocation, no value).
+    func ruleName(_ reason: SubstitutionReason, _ substitute: Substitute) -> String {
+        switch (reason, substitute) {
+        case (.missing, .declaredDefault): "missing → default"
+        case (.missing, .firstCase): "missing → first case"
+        case (.missing, .zeroValue): "missing → zero value"
+        case (.missing, .currentValue): "missing → current value"
+        case (.null, .declaredDefault): "null → default"
+        case (.null, .firstCase): "null → first case"
+        case (.null, .zeroValue): "null → zero value"
+        case (.null, .currentValue): "null → current value"
+        case (.notConverted, .declaredDefault): "not converted → default"
+        case (.notConverted, .firstCase): "not converted → first case"
+        case (.notConverted, .zeroValue): "not converted → zero value"
+        case (.notConverted, .currentValue): "not converted → current value"
+        case (.rejected, .declaredDefault): "rejected → default"
+        case (.rejected, .firstCase): "rejected → first case"
+        case (.rejected, .zeroValue): "rejected → zero value"
+        case (.rejected, .currentValue): "rejected → current value"
+        }
     }
 
     func describe(_ reason: SubstitutionReason) -> String {
@@ -256,7 +284,7 @@ extension DecoderImpl {
                 // safe: E is T (classify(T.self) found T to be this enum type)
                 return value as! T
             }
-            record(.defaulted, key: key, DecodingMessages.usedUnknownCase(raw: DecodingMessages.value(raw), type: E.self,
+            record(.defaulted, key: key, rule: "unknown raw value → unknown case", DecodingMessages.usedUnknownCase(raw: DecodingMessages.value(raw), type: E.self,
                                                                          value: String(describing: E.unknownCase)))
             // safe: E is T, as above
             return E.unknownCase as! T

@@ -146,7 +146,7 @@ extension DecoderImpl {
         }
         switch result {
         case .converted(let value, let rule):
-            record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, rule: rule))
+            recordCoercion(value, from: node, key: key, rule: rule)
             return value
         case .notConverted(let reason):
             throw mismatch(T.self, node: node, key: key, reason: reason)
@@ -175,7 +175,7 @@ extension DecoderImpl {
         let content = bytes.content(of: nodes[node])
         guard let first = content.first, let last = content.last, mayBeSpace(first) || mayBeSpace(last) else { return nil }
         guard let uuid = UUID(uuidString: text(node).trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        record(.coerced, key: key, facts: coercionFacts(node, to: UUID.self, value: uuid, rule: "string → UUID (trimmed)"))
+        recordCoercion(uuid, from: node, key: key, rule: "string → UUID (trimmed)")
         return uuid
     }
 
@@ -199,7 +199,7 @@ extension DecoderImpl {
         guard let embedded = try? JSONTape(parsing: text(node), maxDepth: options.maxDepth) else { return nil }
         let child = DecoderImpl(tape: embedded, options: options, report: report, path: path + (key.map { [$0] } ?? []))
         let value = try child.unwrap(T.self, node: 0, key: nil, elementType: elementType)
-        record(.coerced, key: key, DecodingMessages.embeddedJSON(found: found(node), to: T.self))
+        record(.coerced, key: key, rule: "embedded JSON string", DecodingMessages.embeddedJSON(found: found(node), to: T.self))
         return value
     }
 

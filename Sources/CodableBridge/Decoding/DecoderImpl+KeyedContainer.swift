@@ -223,7 +223,7 @@ extension DecoderImpl {
         @inline(never)
         private func _slowPathReportBlockedKeyPath(_ key: Key) {
             if let blocked = blockedKeyPath(key) {
-                impl.record(.defaulted, key: .key(key), DecodingMessages.usedNil(blocked))
+                impl.record(.defaulted, key: .key(key), rule: "key path blocked → nil", DecodingMessages.usedNil(blocked))
             }
         }
 

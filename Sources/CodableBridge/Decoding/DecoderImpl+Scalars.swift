@@ -80,7 +80,7 @@ extension DecoderImpl {
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
         switch result {
         case .converted(let value, let rule)?:
-            record(.coerced, key: key, facts: coercionFacts(node, to: V.self, value: value, rule: rule))
+            recordCoercion(value, from: node, key: key, rule: rule)
             return value
         case .notConverted(let reason)?:
             throw mismatch(V.self, node: node, key: key, reason: reason)
@@ -94,7 +94,7 @@ extension DecoderImpl {
         guard n.kind == .number else {
             if let value = numericStringInteger(node, as: T.self) {
                 let yyModel = options.coercion.stringToInteger == .yyModel
-                record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, yyModel: yyModel))
+                recordCoercion(value, from: node, key: key, yyModel: yyModel)
                 return value
             }
             return try _slowPathCoerce(node, key, T.self) { options.coercion.integer(T.self, from: $0) }
@@ -142,7 +142,7 @@ extension DecoderImpl {
         }
         if let value = numericStringFloatingPoint(node, as: T.self) {
             let yyModel = options.coercion.stringToFloatingPoint == .yyModel
-            record(.coerced, key: key, facts: coercionFacts(node, to: T.self, value: value, yyModel: yyModel))
+            recordCoercion(value, from: node, key: key, yyModel: yyModel)
             return value
         }
         return try _slowPathCoerce(node, key, T.self) { options.coercion.floatingPoint(T.self, from: $0) }
@@ -282,7 +282,7 @@ extension DecoderImpl {
             if case .null = input { throw mismatch(Date.self, node: node, key: key) }
             switch options.coercion.customRule(for: Date.self, from: input) {
             case .converted(let date, let rule)?:
-                record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
+                record(.coerced, key: key, rule: rule, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
                 return date
             case .notConverted(let reason)?:
                 return try dateNotParsed(node, key, DecodingMessages.dateNotParsed(found: found(node), reason: reason))
@@ -293,7 +293,7 @@ extension DecoderImpl {
             case .converted(let date, let rule):
                 if case .number = input, rule == StringToDate.epochMillisecondsRule {
                     // A guess from the magnitude, so it is reported.
-                    record(.coerced, key: key, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
+                    record(.coerced, key: key, rule: rule, DecodingMessages.coerced(found: found(node), to: Date.self, value: String(describing: date), rule: rule))
                 }
                 return date
             case .notConverted(let reason):
@@ -325,5 +325,62 @@ extension DecoderImpl {
             return nil
         }
         return FlexibleDateParser.internetDateTime(string, fractionalSeconds: fractionalSeconds)
+    }
+}
+
+extension DecoderImpl {
+    // MARK: Reporting
+
+    /// Records an event at the current path plus `key`, when a report was asked for (or the
+    /// decoder has a telemetry) and the decode has not returned (a kept container used afterwards
+    /// records nothing). `rule` is a constant naming the repair, never a value (telemetry counts
+    /// it); `detail` is spelt only for a report.
+    @inline(__always)
+    func record(_ kind: DecodingEvent.Kind, key: PathComponent?, rule: String, _ detail: @autoclosure () -> String) {
+        guard let report, zeroDepth == 0, report.isOpen else { return }
+        report.record(kind, path: path, key: key, rule: .named(rule), report.keepsDetails ? .text(detail()) : .omitted)
+    }
+
+    /// Records the coercion of `node` to `value` (frequent events): its detail is kept as facts,
+    /// spelt only if the report is read. `rule` is the coercion rule's name; `nil` for the
+    /// decoder's own numeric-string rule.
+    @inline(__always)
+    func recordCoercion<V>(_ value: V, from node: Int, key: PathComponent?, rule: String? = nil, yyModel: Bool = false) {
+        guard let report, zeroDepth == 0, report.isOpen else { return }
+        let eventRule: EventRule = rule.map { .named($0) } ?? .numericString(TypeID(V.self), yyModel: yyModel)
+        let detail: ReportCollector.Detail = report.keepsDetails
+            ? .stored(report.coercionFacts.append(coercionFacts(node, to: V.self, value: value, rule: rule, yyModel: yyModel)))
+            : .omitted
+        report.record(.coerced, path: path, key: key, rule: eventRule, detail)
+    }
+
+    /// The error or missing-value signal for a node that is not of the expected kind.
+    func mismatch(_ type: Any.Type, node: Int, key: PathComponent?, reason: String? = nil) -> any Error {
+        if node >= 0, nodes[node].kind == .null {
+            let null = DecodingMessages.found(.null, text: "")
+            if lenient { return NotConverted(expected: type, found: null, reason: reason ?? null) }
+            if type == Bool.self {
+                // JSONDecoder reports a null Bool as a type mismatch (other types: valueNotFound).
+                return DecodingMessages.typeMismatch(type, found: null, path: codingPath(adding: key))
+            }
+            return DecodingMessages.valueNotFound(type, path: codingPath(adding: key))
+        }
+        if lenient {
+            let found = found(node)
+            return NotConverted(expected: type, found: found, reason: reason ?? DecodingMessages.noRule(found: found, to: type))
+        }
+        // Strict: `JSONDecoder`'s error, cheaply (types probe with `try?` and throw often).
+        return DecodingMessages.strictTypeMismatch(type, found: node >= 0 ? nodes[node].kind : nil, path: codingPath(adding: key))
+    }
+
+    /// The facts of a coercion of `node` to `type`, for a report event.
+    func coercionFacts(_ node: Int, to type: Any.Type, value: Any, rule: String? = nil, yyModel: Bool = false) -> CoercionFacts {
+        CoercionFacts(found: node < 0 ? nil : nodes[node].kind, text: node < 0 ? "" : text(node), type: type, value: value,
+                      rule: rule, yyModel: yyModel)
+    }
+
+    /// What `node` holds, for messages (`a string ("abc")`; `nothing` for the missing node).
+    func found(_ node: Int) -> String {
+        node < 0 ? DecodingMessages.found(nil, text: "") : DecodingMessages.found(nodes[node].kind, text: text(node))
     }
 }

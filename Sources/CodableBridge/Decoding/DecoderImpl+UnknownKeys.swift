@@ -133,7 +133,8 @@ struct UnknownKeyFound: Error {
 }
 
 extension DecoderImpl {
-    /// The tracker `options` ask for (none under `.ignore`, or `.report` without a report).
+    /// The tracker `options` ask for (none under `.ignore`, or `.report` without a report or a
+    /// telemetry).
     static func makeUnknownKeyTracker(options: BridgeDecoder, report: ReportCollector?, nodeCount: Int) -> UnknownKeyTracker? {
         switch options.unknownKeyStrategy.base {
         case .ignore: nil
@@ -195,8 +196,8 @@ extension DecoderImpl {
             throw DecodingMessages.unknownKey(name, typeName: typeName, path: objectPath)
         }
         guard let report, report.isOpen else { return }
-        report.append(spelt: DecodingEvent(path: pathString(objectPath + [AnyCodingKey(name)]), kind: .unknownKey,
-                                           detail: DecodingMessages.unknownKeyDetail(name, typeName: typeName)))
+        report.record(.unknownKey, spelt: pathString(objectPath + [AnyCodingKey(name)]), model: typeName, rule: .named("unknown key"),
+                      report.keepsDetails ? .text(DecodingMessages.unknownKeyDetail(name, typeName: typeName)) : .omitted)
     }
 
     /// Registers a keyed container's object for the check at the end of its level.

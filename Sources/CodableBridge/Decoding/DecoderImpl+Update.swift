@@ -88,10 +88,10 @@ extension DecoderImpl {
     func recordKept(_ reason: SubstitutionReason, key: PathComponent) {
         switch reason {
         case .missing: return
-        case .rejected(let rejection): record(.rejected, key: key, DecodingMessages.hookThrew(rejection))
+        case .rejected(let rejection): record(.rejected, key: key, rule: "hook threw", DecodingMessages.hookThrew(rejection))
         case .null, .notConverted: break
         }
-        record(.defaulted, key: key, DecodingMessages.keptCurrent(describe(reason)))
+        record(.defaulted, key: key, rule: ruleName(reason, .currentValue), DecodingMessages.keptCurrent(describe(reason)))
     }
 
     /// Points the next level at the dictionary member `name`'s snapshot.

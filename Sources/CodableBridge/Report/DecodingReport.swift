@@ -148,24 +148,28 @@ protocol EventDetailStore: AnyObject {
     func spelt(at index: Int) -> String
 }
 
-/// Collects events during one decode; exists only when the caller asked for a report.
+/// Collects events during one decode; exists when the caller asked for a report or the decoder
+/// has a ``DecodingTelemetry`` (which counts the events when the decode ends).
 ///
-/// An event is recorded as facts: its kind; where it happened — the decoder's path array itself
+/// An event is recorded as facts: its kind; its rule (``EventRule``, what telemetry counts);
+/// where it happened — the decoder's path array itself
 /// (kept, not copied: the events of one container share it, and the decoder's next change to its
 /// path makes its own copy) plus the key; and its detail, either already a string or an index into
-/// ``detailStore``. The report spells the events the first time they are read (under `lock`, since
+/// ``detailStore`` — or nothing, when only telemetry reads the collector (``keepsDetails``). The report spells the events the first time they are read (under `lock`, since
 /// a finished report is `Sendable`).
 final class ReportCollector: @unchecked Sendable {  // written by one decode; after it (closed), read-only except `cache`, under `lock`
     private struct Recorded {
         let kind: DecodingEvent.Kind
         let location: Location
+        let rule: EventRule
         let detail: Detail
     }
 
     /// Where an event happened.
-    private enum Location {
-        /// The event came already spelt (`append(spelt:)`).
-        case spelt(String)
+    enum Location {
+        /// The event came already spelt (`append(spelt:)`), with the name of the model it is
+        /// about when the recording layer knows it.
+        case spelt(String, model: String?)
         /// The decoder's path when the event was recorded, and the key below it.
         case components([PathComponent], PathComponent?)
     }
@@ -174,6 +178,17 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
         case text(String)
         /// An index into ``detailStore``.
         case stored(Int)
+        /// Not kept: only telemetry reads this collector.
+        case omitted
+    }
+
+    /// Whether events keep their details: false when no report reads this collector, only a
+    /// ``DecodingTelemetry``, which counts rules and never looks at details.
+    let keepsDetails: Bool
+
+    /// Creates a collector; `keepsDetails: false` for one that only telemetry reads.
+    init(keepsDetails: Bool = true) {
+        self.keepsDetails = keepsDetails
     }
 
     /// Where `.stored` details are kept; set by the recording layer before its first such event.
@@ -219,7 +234,7 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     private func isAt(_ location: Location, orBelow path: String) -> Bool {
         let text: String
         switch location {
-        case .spelt(let spelt):
+        case .spelt(let spelt, _):
             text = spelt
         case .components(let components, let key):
             var steps = components.map(PathStep.init)
@@ -231,16 +246,30 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
         return next == "." || next == "["
     }
 
-    /// Records an event that is already spelt.
+    /// Records an event that is already spelt (telemetry does not count it: see ``EventRule/spelt``).
     func append(spelt event: DecodingEvent) {
-        recorded.append(Recorded(kind: event.kind, location: .spelt(event.path), detail: .text(event.detail)))
+        recorded.append(Recorded(kind: event.kind, location: .spelt(event.path, model: nil), rule: .spelt, detail: .text(event.detail)))
+        cache = nil
+    }
+
+    /// Records an event at the spelt `path`, about the model named `model`.
+    func record(_ kind: DecodingEvent.Kind, spelt path: String, model: String, rule: EventRule, _ detail: Detail) {
+        recorded.append(Recorded(kind: kind, location: .spelt(path, model: model), rule: rule, detail: detail))
         cache = nil
     }
 
     /// Records an event at `path` plus `key`.
-    func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, _ detail: Detail) {
-        recorded.append(Recorded(kind: kind, location: .components(path, key), detail: detail))
+    func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, rule: EventRule, _ detail: Detail) {
+        recorded.append(Recorded(kind: kind, location: .components(path, key), rule: rule, detail: detail))
         cache = nil
+    }
+
+    /// Visits each recorded event's kind, location and rule, in order (what telemetry counts).
+    func forEachRecorded(_ body: (DecodingEvent.Kind, Location, EventRule) -> Void) {
+        for index in 0 ..< recorded.count {
+            let event = recorded[index]
+            body(event.kind, event.location, event.rule)
+        }
     }
 
     /// The recorded events, spelt (once).
@@ -253,10 +282,11 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
                 case .text(let text): detail = text
                 // safe: a `.stored` detail is recorded only after the store is set
                 case .stored(let index): detail = detailStore!.spelt(at: index)
+                case .omitted: detail = ""
                 }
                 let path: String
                 switch event.location {
-                case .spelt(let text):
+                case .spelt(let text, _):
                     path = text
                 case .components(let components, let key):
                     var steps = components.map(PathStep.init)

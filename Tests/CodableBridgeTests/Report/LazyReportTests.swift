@@ -56,13 +56,13 @@ struct LazyReportTests {
     @Test("a collector forgets events from a position on, with their paths; spelt events keep their path")
     func removeAndAppendSpelt() {
         let collector = ReportCollector()
-        collector.record(.coerced, path: [.name("a")], key: .index(1), .text("first"))
-        collector.record(.defaulted, path: [.name("b")], key: nil, .text("second"))
-        collector.record(.dropped, path: [.name("c"), .name("d")], key: nil, .text("third"))
+        collector.record(.coerced, path: [.name("a")], key: .index(1), rule: .named("test"), .text("first"))
+        collector.record(.defaulted, path: [.name("b")], key: nil, rule: .named("test"), .text("second"))
+        collector.record(.dropped, path: [.name("c"), .name("d")], key: nil, rule: .named("test"), .text("third"))
         collector.removeEvents(from: 1)
         #expect(collector.count == 1)
         collector.append(spelt: DecodingEvent(path: "line 2: x", kind: .dropped, detail: "by hand"))
-        collector.record(.coerced, path: [.name("e")], key: nil, .text("fourth"))
+        collector.record(.coerced, path: [.name("e")], key: nil, rule: .named("test"), .text("fourth"))
         #expect(collector.events.map(\.path) == ["a[1]", "line 2: x", "e"])
         #expect(collector.events.map(\.detail) == ["first", "by hand", "fourth"])
     }

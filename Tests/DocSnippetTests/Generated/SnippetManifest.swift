@@ -40,6 +40,8 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Integration.md", block: 5, kind: "compile", fingerprint: 0x48ee2a06cb4cdfe3),
     .init(document: "Docs/Integration.md", block: 6, kind: "illustration", fingerprint: 0xe0877ad36934ab8a),
     .init(document: "Docs/Integration.md", block: 7, kind: "illustration", fingerprint: 0x61c709753b363397),
+    .init(document: "Docs/Integration.md", block: 8, kind: "compile", fingerprint: 0xff0f848d36d7e484),
+    .init(document: "Docs/Integration.md", block: 9, kind: "compile", fingerprint: 0x11bbf47f5fc06bb6),
     .init(document: "Docs/JSONTree.md", block: 1, kind: "compile", fingerprint: 0x5d675c99203f0476),
     .init(document: "Docs/JSONTree.md", block: 2, kind: "compile", fingerprint: 0x1a3ac8d95eb6c778),
     .init(document: "Docs/JSONTree.md", block: 3, kind: "compile", fingerprint: 0x79f52732ebc55355),
