@@ -39,13 +39,14 @@ struct SchemaKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func place(of key: Key) -> Place {
         let name = key.stringValue
-        guard let meta else { return .paths([[ownKey(name)]]) }
+        guard let meta else { return .paths(ownPaths(name)) }
         if name == meta.unknownKeysProperty { return .nowhere }
         switch meta.decodingRule(for: name) {
         case .excluded:
             return .nowhere
         case .own:
-            return .paths([[meta.styledKey(for: name) ?? ownKey(name)]])
+            if let styled = meta.styledKey(for: name) { return .paths([[styled]]) }
+            return .paths(ownPaths(name))
         case .flatten:
             return .flattened
         case .mapped:
@@ -55,17 +56,19 @@ struct SchemaKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The JSON key of a coding key the tables do not map: the decoder's key strategy reversed.
-    private func ownKey(_ name: String) -> String {
-        if probe.forcedCase != nil, isTop { return name }
+    /// The JSON keys of a coding key the tables do not map: the decoder's key strategy reversed.
+    /// `.convertFromSnakeCase` also accepts the coding key as written (it has no `_` to convert).
+    private func ownPaths(_ name: String) -> [[String]] {
+        if probe.forcedCase != nil, isTop { return [[name]] }
         switch walk.options.keyDecodingStrategy.base {
         case .useDefaultKeys:
-            return name
+            return [[name]]
         case .convertFromSnakeCase:
-            return KeyEncodingStrategy.snakeCased(name)
+            let snake = KeyEncodingStrategy.snakeCased(name)
+            return snake == name ? [[name]] : [[snake], [name]]
         case .custom:
             object.unlistable = "The members' keys are converted by a custom keyDecodingStrategy: their JSON spelling is not known."
-            return name
+            return [[name]]
         }
     }
 

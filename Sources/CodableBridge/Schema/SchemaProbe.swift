@@ -87,16 +87,18 @@ final class SchemaProbe: Decoder, BridgeValueDecoding {
     /// - Throws: ``MappingTableError`` only; a type that refuses the probe is `{}` with a
     ///   description saying so.
     static func describe<T: Decodable>(_ type: T.Type, walk: SchemaWalk, meta: ModelMeta?) throws -> (schema: JSONValue, value: T?) {
-        let isEnum = TypeShape.isEnum(T.self) == true
-        let probe = SchemaProbe(walk: walk, meta: meta, object: SchemaObject(), typeIsEnum: isEnum)
+        // Portable mode cannot tell an enum by its type (`nil`): an `init(from:)` that reads
+        // `allKeys` and refuses the probe's empty object is taken for an enum's.
+        let isEnum = TypeShape.isEnum(T.self)
+        let probe = SchemaProbe(walk: walk, meta: meta, object: SchemaObject(), typeIsEnum: isEnum ?? true)
         probe.object.closed = walk.options.unknownKeyStrategy.base == .throw
         do {
             let value = try T(from: probe)
-            if !(isEnum && probe.askedAllKeys && probe.shape == .keyed) { return (probe.schema, value) }
+            if !(isEnum == true && probe.askedAllKeys && probe.shape == .keyed) { return (probe.schema, value) }
         } catch let error as MappingTableError {
             throw error
         } catch {
-            if !(isEnum && probe.askedAllKeys && probe.shape == .keyed) {
+            if !(isEnum != false && probe.askedAllKeys && probe.shape == .keyed) {
                 return (refusal(T.self, error), nil)
             }
         }

@@ -21,8 +21,8 @@ struct SchemaNested: MappableCodable, Equatable {
 struct SchemaStyled: MappableCodable, Equatable {
     var firstName: String
     var userID: Int
-    var secret: String = ""
-    var written: String = ""
+    var secret: String?
+    var written: String?
     static var keyStyle: KeyStyle? { .snakeCase }
     static var ignoredProperties: Set<String> { ["secret"] }
     static var ignoredOnDecode: Set<String> { ["written"] }
