@@ -146,6 +146,9 @@ final class SchemaWalk {
         if let cases = T.self as? any (CaseIterable & RawRepresentable).Type, let listed = try caseList(cases, T.self) {
             return listed
         }
+        if TypeShape.mayBeEnum(T.self), let raw = T.self as? any RawRepresentable.Type, let listed = try layoutCaseList(raw, T.self) {
+            return listed
+        }
         let model = ConformanceIndex.model(T.self)
         let meta = try model.map { model throws(MappingTableError) in try ModelMeta.of(model) }
         if let meta, meta.hasWillDecode {
@@ -170,19 +173,32 @@ final class SchemaWalk {
     /// scalars).
     private func caseList<T>(_ cases: any (CaseIterable & RawRepresentable).Type, _ type: T.Type) throws -> (schema: JSONValue, value: T?)? {
         func list<E: CaseIterable & RawRepresentable>(_ enumType: E.Type) throws -> (schema: JSONValue, value: T?)? {
-            var values: [JSONValue] = []
-            for value in E.allCases {
-                guard let json = SchemaJSON.scalar(value.rawValue) else { return nil }
-                values.append(json)
-            }
-            guard let rawType = E.RawValue.self as? any Decodable.Type else { return nil }
-            var (schema, _) = try describeAny(rawType)
-            guard case .object(var object) = schema else { return nil }
-            object["enum"] = .array(values)
-            schema = .object(object)
-            return (schema, E.allCases.first as? T)
+            try rawValueList(Array(E.allCases), T.self)
         }
         return try list(cases)
+    }
+
+    /// Another raw-value enum: its cases read from its layout (Runtime/PayloadFreeEnum.swift).
+    private func layoutCaseList<T>(_ raw: any RawRepresentable.Type, _ type: T.Type) throws -> (schema: JSONValue, value: T?)? {
+        func list<E: RawRepresentable>(_ enumType: E.Type) throws -> (schema: JSONValue, value: T?)? {
+            guard let cases = PayloadFreeEnum.cases(of: E.self) else { return nil }
+            return try rawValueList(cases, T.self)
+        }
+        return try list(raw)
+    }
+
+    /// The raw type's schema with `enum` listing the raw values of `cases`.
+    private func rawValueList<E: RawRepresentable, T>(_ cases: [E], _ type: T.Type) throws -> (schema: JSONValue, value: T?)? {
+        var values: [JSONValue] = []
+        for value in cases {
+            guard let json = SchemaJSON.scalar(value.rawValue) else { return nil }
+            values.append(json)
+        }
+        guard !values.isEmpty, let rawType = E.RawValue.self as? any Decodable.Type else { return nil }
+        let (schema, _) = try describeAny(rawType)
+        guard case .object(var object) = schema else { return nil }
+        object["enum"] = .array(values)
+        return (.object(object), cases.first as? T)
     }
 
     // MARK: Scalars

@@ -124,6 +124,11 @@ enum SchemaColor: String, Codable, CaseIterable {
     case red, green, blue
 }
 
+/// A raw-value enum that is not `CaseIterable`: its cases are read from its layout.
+enum SchemaLevel: Int, Codable {
+    case low = 1, high = 5
+}
+
 enum SchemaStatus: String, Codable, UnknownCaseRepresentable {
     case active, unknown
     static var unknownCase: SchemaStatus { .unknown }
@@ -141,6 +146,7 @@ struct SchemaScalars: Codable {
     var blob: Data
     var color: SchemaColor
     var status: SchemaStatus
+    var level: SchemaLevel?
     var any: JSONValue
 }
 

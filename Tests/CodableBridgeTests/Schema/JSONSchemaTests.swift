@@ -291,6 +291,17 @@ struct JSONSchemaTests {
         #expect(schema["properties"]?[property] == (try Self.json(expected)))
     }
 
+    @Test func rawValueEnumsListTheirCases() throws {
+        let schema = try Self.decoder(.throw).jsonSchema(for: SchemaScalars.self)
+        let level = try #require(schema["properties"]?["level"])
+        // Portable mode lists only `CaseIterable` enums; a raw-value enum is then `{}` (its
+        // `init(from:)` refuses the probe's raw value).
+        #expect(level == (Self.listsCases ? ["type": ["integer", "null"], "minimum": .number(JSONNumber(Int.min)),
+                                             "maximum": .number(JSONNumber(Int.max)), "enum": [1, 5, nil]] : level))
+        #expect(Self.listsCases || level["description"] != nil)
+        #expect(schema["properties"]?["color"] != nil)
+    }
+
     @Test func elementTypesDescribeTheConcreteType() throws {
         let schema = try Self.decoder(.throw).jsonSchema(for: SchemaCattery.self)
         #expect(Self.propertyNames(schema["properties"]?["cats"]?["items"]) == ["lives", "name"])
