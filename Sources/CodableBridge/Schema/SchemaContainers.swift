@@ -80,7 +80,9 @@ struct SchemaKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let path = codingPath + [key]
         switch place(of: key) {
         case .nowhere:
-            return try walk.describe(T.self).1
+            let value = try walk.describe(T.self).1
+            if value == nil, !ifPresent { throw SchemaProbe.noValue(T.self, codingPath: path) }
+            return value
         case .flattened:
             return try flatten(T.self, path: path, optional: ifPresent)
         case .paths(let paths):

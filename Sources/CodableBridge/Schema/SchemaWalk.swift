@@ -3,6 +3,8 @@ import Foundation
 /// One schema walk: the schemas of the types met, the `$defs` of recursive ones, and a value of
 /// each type for the `init(from:)` that asked for it (see BridgeDecoder+JSONSchema.swift).
 final class SchemaWalk {
+    /// How many types may be walked inside one another.
+    static let maxDepth = 64
     /// The options the schema describes.
     let options: BridgeDecoder
     /// Types whose `init(from:)` is running, innermost last.
@@ -49,6 +51,11 @@ final class SchemaWalk {
         if stack.contains(id) {
             recursive.insert(id)
             return (reference(to: T.self), partialValues[id] as? T)
+        }
+        // Distinct types nested without end (a generic type holding itself with another
+        // argument) stop here.
+        guard stack.count < SchemaWalk.maxDepth else {
+            return (SchemaJSON.unknown("Types nested more than \(SchemaWalk.maxDepth) deep: not described further."), nil)
         }
         stack.append(id)
         let described: (schema: JSONValue, value: T?)

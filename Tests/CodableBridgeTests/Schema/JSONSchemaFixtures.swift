@@ -212,3 +212,9 @@ struct SchemaCattery: MappableCodable {
     var boss: SchemaPet?
     static var elementTypes: [String: any Codable.Type] { ["cats": SchemaCat.self, "boss": SchemaCat.self] }
 }
+
+/// A generic class holding itself with another argument: a new type at every level.
+final class SchemaDeep<T: Codable>: Codable, @unchecked Sendable {
+    var value: T?
+    var inner: SchemaDeep<[T]>?
+}

@@ -335,6 +335,17 @@ struct JSONSchemaTests {
         #expect(Self.requiredNames(holder) == ["name"])
     }
 
+    @Test func typesNestedWithoutEndStop() throws {
+        var schema = try Self.decoder(.throw).jsonSchema(for: SchemaDeep<Int>.self)
+        var levels = 0
+        while let inner = schema["properties"]?["inner"] {
+            schema = inner["oneOf"]?[1] ?? inner
+            levels += 1
+        }
+        #expect(levels == SchemaWalk.maxDepth)
+        #expect(schema["description"]?.stringValue?.contains("nested more than") == true)
+    }
+
     // MARK: Cache
 
     @Test func secondCallIsCachedPerSettings() throws {
