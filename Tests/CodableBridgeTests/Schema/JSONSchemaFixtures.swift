@@ -218,3 +218,10 @@ final class SchemaDeep<T: Codable>: Codable, @unchecked Sendable {
     var value: T?
     var inner: SchemaDeep<[T]>?
 }
+
+/// Untyped values: `@JSONAny` reads any JSON, and a missing key gives its empty value.
+struct SchemaUntyped: Codable {
+    var name: String
+    @JSONAny var payload: [String: Any]
+    @JSONAny var extra: Any?
+}

@@ -335,6 +335,17 @@ struct JSONSchemaTests {
         #expect(Self.requiredNames(holder) == ["name"])
     }
 
+    @Test func untypedValuesAcceptAnything() throws {
+        let schema = try Self.decoder(.throw).jsonSchema(for: SchemaUntyped.self)
+        #expect(schema["properties"]?["payload"] == [:])
+        #expect(schema["properties"]?["extra"] == [:])
+        #expect(Self.requiredNames(schema) == ["name"])
+        let counts = try Self.expectAgreement(SchemaUntyped.self, Self.decoder(.throw), [
+            #"{"name": "a"}"#, #"{"name": "a", "payload": {"x": [1, null]}, "extra": 3}"#, #"{"payload": {}}"#,
+        ])
+        #expect(counts.accepted == 2 && counts.refused == 1)
+    }
+
     @Test func typesNestedWithoutEndStop() throws {
         var schema = try Self.decoder(.throw).jsonSchema(for: SchemaDeep<Int>.self)
         var levels = 0
