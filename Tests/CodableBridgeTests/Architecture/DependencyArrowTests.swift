@@ -21,6 +21,10 @@ struct DependencyArrowTests {
             "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report", "CodableBridge/JSON",
             "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",
         ],
+        "CodableBridge/Schema": [
+            "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report",
+            "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",
+        ],
         "CodableBridge/Models": [
             "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report",
             "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime",

@@ -66,4 +66,5 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Mapping.md", block: 17, kind: "compile", fingerprint: 0xe37525b2210b4b90),
     .init(document: "Docs/Mapping.md", block: 18, kind: "compile", fingerprint: 0xbc583ccd2c96b7d6),
     .init(document: "Docs/Mapping.md", block: 19, kind: "compile", fingerprint: 0x6765ce322a9f9b7b),
+    .init(document: "Docs/Mapping.md", block: 20, kind: "compile", fingerprint: 0x7c8ddf4b746d92fc),
 ]
