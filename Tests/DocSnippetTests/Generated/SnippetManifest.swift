@@ -67,4 +67,9 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Mapping.md", block: 18, kind: "compile", fingerprint: 0xbc583ccd2c96b7d6),
     .init(document: "Docs/Mapping.md", block: 19, kind: "compile", fingerprint: 0x6765ce322a9f9b7b),
     .init(document: "Docs/Mapping.md", block: 20, kind: "compile", fingerprint: 0x7c8ddf4b746d92fc),
+    .init(document: "Docs/Migration.md", block: 1, kind: "compile", fingerprint: 0x5ab946001bc4630d),
+    .init(document: "Docs/Migration.md", block: 2, kind: "compile", fingerprint: 0x7b9171065d809760),
+    .init(document: "Docs/Migration.md", block: 3, kind: "compile", fingerprint: 0x1c3f65e3d6cf3e2b),
+    .init(document: "Docs/Migration.md", block: 4, kind: "compile", fingerprint: 0x687ab59ffe37ef65),
+    .init(document: "Docs/Migration.md", block: 5, kind: "compile", fingerprint: 0xe7dabe28d14e2962),
 ]
