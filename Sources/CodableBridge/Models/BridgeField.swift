@@ -36,6 +36,13 @@ public struct BridgeField: @unchecked Sendable {  // the closures capture a Send
     let encode: (BridgeObject, inout KeyedEncodingContainer<AnyCodingKey>) throws -> Void
     /// Copies the field's value from one model to another of the same class.
     let copy: (_ from: BridgeObject, _ to: BridgeObject) -> Void
+    /// Decodes the field from the model's keyed container and stores it at `storage`, the
+    /// property's storage in a model being initialised (see `FieldTable.storage`).
+    let decodeInPlace: (_ storage: UnsafeMutableRawPointer, KeyedDecodingContainer<AnyCodingKey>) throws -> Void
+    /// Whether the key path reads the storage at `storage` of `model`: puts a different value
+    /// there, reads it back through the key path and restores the old one. `nil` for a type with
+    /// no such probe value (its fields are always stored through the key path).
+    let readsStorage: ((_ model: BridgeObject, _ storage: UnsafeMutableRawPointer) -> Bool)?
 }
 
 extension BridgeField {
@@ -90,6 +97,20 @@ extension BridgeField {
                 try container.encode(unsafeDowncast(model, to: Root.self)[keyPath: keyPath], forKey: key)
             }
         }
+        let decodeInPlace: (UnsafeMutableRawPointer, KeyedDecodingContainer<AnyCodingKey>) throws -> Void
+        if let optional = Value.self as? any OptionalFieldValue.Type {
+            decodeInPlace = { storage, container in
+                let slot = storage.assumingMemoryBound(to: Value.self)
+                // safe: `optional` is `Value.self`
+                slot.pointee = try optional.decodeField(container, key, keeping: slot.pointee) as! Value
+            }
+        } else if let scalar = scalarDecodeInPlace(Value.self, key) {
+            decodeInPlace = scalar
+        } else {
+            decodeInPlace = { storage, container in
+                storage.assumingMemoryBound(to: Value.self).pointee = try container.decode(Value.self, forKey: key)
+            }
+        }
         return BridgeField(
             name: name, key: key, valueType: Value.self, rootType: Root.self, keyPathText: String(describing: keyPath),
             appliesTo: { $0 is Root },
@@ -100,7 +121,48 @@ extension BridgeField {
             copy: { from, to in
                 // safe: both models are of the class the table was made for
                 unsafeDowncast(to, to: Root.self)[keyPath: keyPath] = unsafeDowncast(from, to: Root.self)[keyPath: keyPath]
-            })
+            },
+            decodeInPlace: decodeInPlace,
+            readsStorage: storageProbe(keyPath))
+    }
+
+    /// Stores through the concrete overloads for the common scalar types (see `scalarDecode`).
+    private static func scalarDecodeInPlace<Value>(
+        _ type: Value.Type, _ key: AnyCodingKey
+    ) -> ((UnsafeMutableRawPointer, KeyedDecodingContainer<AnyCodingKey>) throws -> Void)? {
+        if Value.self == Int.self {
+            return { storage, container in storage.assumingMemoryBound(to: Int.self).pointee = try container.decode(Int.self, forKey: key) }
+        }
+        if Value.self == String.self {
+            return { storage, container in storage.assumingMemoryBound(to: String.self).pointee = try container.decode(String.self, forKey: key) }
+        }
+        if Value.self == Bool.self {
+            return { storage, container in storage.assumingMemoryBound(to: Bool.self).pointee = try container.decode(Bool.self, forKey: key) }
+        }
+        if Value.self == Double.self {
+            return { storage, container in storage.assumingMemoryBound(to: Double.self).pointee = try container.decode(Double.self, forKey: key) }
+        }
+        if Value.self == Int64.self {
+            return { storage, container in storage.assumingMemoryBound(to: Int64.self).pointee = try container.decode(Int64.self, forKey: key) }
+        }
+        return nil
+    }
+
+    /// The check behind ``readsStorage`` for a field whose type has a probe value.
+    private static func storageProbe<Root: BridgeObject, Value>(
+        _ keyPath: ReferenceWritableKeyPath<Root, Value>
+    ) -> ((BridgeObject, UnsafeMutableRawPointer) -> Bool)? {
+        guard let probeType = Value.self as? any StorageProbeValue.Type else { return nil }
+        return { model, storage in
+            let slot = storage.assumingMemoryBound(to: Value.self)
+            let old = slot.pointee
+            defer { slot.pointee = old }
+            // safe: `probeType` is `Value.self`
+            let marker = probeType.marker(differentFrom: old) as! Value
+            slot.pointee = marker
+            // safe: the caller checked that the field applies to the model's class
+            return probeType.isSame(unsafeDowncast(model, to: Root.self)[keyPath: keyPath], marker)
+        }
     }
 
     /// A decode through the container's concrete overload for the common scalar types: `field` is
@@ -138,6 +200,50 @@ extension BridgeField {
               property.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
         return String(property)
     }
+}
+
+/// A type whose values the storage probe can tell apart: a value different from any given one.
+protocol StorageProbeValue {
+    /// A value of this type (for an `Optional` probe that needs a non-nil one).
+    static var sample: Self { get }
+    /// A value of this type different from `value` (a `Self`).
+    static func marker(differentFrom value: Any) -> Any
+    /// Whether `a` and `b` (both `Self`) are equal.
+    static func isSame(_ a: Any, _ b: Any) -> Bool
+}
+
+extension StorageProbeValue where Self: Equatable {
+    static func isSame(_ a: Any, _ b: Any) -> Bool { (a as? Self) == (b as? Self) }
+}
+
+extension Int: StorageProbeValue {
+    static var sample: Int { 1 }
+    static func marker(differentFrom value: Any) -> Any { (value as? Int ?? 0) &+ 1 }
+}
+
+extension Int64: StorageProbeValue {
+    static var sample: Int64 { 1 }
+    static func marker(differentFrom value: Any) -> Any { (value as? Int64 ?? 0) &+ 1 }
+}
+
+extension Double: StorageProbeValue {
+    static var sample: Double { 1 }
+    static func marker(differentFrom value: Any) -> Any { value as? Double == 1 ? 2.0 : 1.0 }
+}
+
+extension Bool: StorageProbeValue {
+    static var sample: Bool { true }
+    static func marker(differentFrom value: Any) -> Any { !(value as? Bool ?? false) }
+}
+
+extension String: StorageProbeValue {
+    static var sample: String { "probe" }
+    static func marker(differentFrom value: Any) -> Any { (value as? String ?? "") + "·" }
+}
+
+extension Optional: StorageProbeValue where Wrapped: StorageProbeValue & Equatable {
+    static var sample: Self { .some(Wrapped.sample) }
+    static func marker(differentFrom value: Any) -> Any { (value as? Self ?? nil) == nil ? sample as Any : Self.none as Any }
 }
 
 /// `Optional` fields: decoded with `decodeIfPresent` (an absent member keeps the current value),

@@ -23,6 +23,16 @@ import Foundation
 // table is kept for the process (one lock) and copied into a per-thread cache, so a decode reads
 // it without a lock; an invalid table is not kept: it fails every time the class is used.
 //
+// Storing through a key path costs more than decoding the value (the accessors of a non-final
+// class's property are reached through the key path's generic projection), so the first decode
+// of a class also finds where each decoded field's property is stored (Runtime/
+// StoredProperties.swift) and checks it on the model being decoded, which nothing else sees yet:
+// a value different from the current one is put there and must read back through the key path.
+// A field that passes is decoded straight into its storage, as an initialiser stores a property;
+// one that does not (an `@Observable` or lazy property, an overridden accessor, a type without a
+// probe value, the portable build) is stored through its key path. `update(_:from:)` on an
+// existing model always goes through the key paths, so observers see its changes.
+//
 // A non-optional field the JSON lacks (or whose value is not converted) keeps its initial value
 // under `.useDefault`: while a model's fields are decoded the decoder knows the model
 // (`DecoderImpl.fieldModel`), and its substitute for a property of that class is the field's
@@ -39,16 +49,21 @@ final class FieldTable: @unchecked Sendable {  // immutable once made
     /// Stored properties in `ignoredProperties` (and fields never decoded): the decoder's table
     /// check counts them as read.
     let unread: [String]
+    /// For each of `decoded`, the byte offset of its property's storage in an instance, when a
+    /// decode checked that its key path reads exactly there (`nil`: stored through the key path);
+    /// `nil` until the first decode of the class checked them.
+    let storage: [Int?]?
 
-    private init(fields: [BridgeField], decoded: [BridgeField], byName: [String: BridgeField], unread: [String]) {
+    private init(fields: [BridgeField], decoded: [BridgeField], byName: [String: BridgeField], unread: [String], storage: [Int?]?) {
         self.fields = fields
         self.decoded = decoded
         self.byName = byName
         self.unread = unread
+        self.storage = storage
     }
 
     /// The table of a class that declares no fields.
-    static let empty = FieldTable(fields: [], decoded: [], byName: [:], unread: [])
+    static let empty = FieldTable(fields: [], decoded: [], byName: [:], unread: [], storage: [])
 
     // MARK: The cache
 
@@ -124,7 +139,27 @@ final class FieldTable: @unchecked Sendable {  // immutable once made
         func isIncluded(_ name: String) -> Bool { !ignored.contains(name) && (only?.contains(name) ?? true) }
         let decoded = fields.filter { isIncluded($0.name) && !ignoredOnDecode.contains($0.name) }
         let unread = stored.map(\.name).filter { name in !decoded.contains { $0.name == name } }
-        return FieldTable(fields: fields, decoded: decoded, byName: byName, unread: unread)
+        return FieldTable(fields: fields, decoded: decoded, byName: byName, unread: unread, storage: nil)
+    }
+
+    // MARK: Storage
+
+    /// `table` with the storage of its decoded fields checked on `model`, a model being
+    /// initialised that nothing else sees yet (the check writes to it and restores it), kept in
+    /// the caches in place of `table`.
+    static func withStorage(_ table: FieldTable, checkedOn model: BridgeObject) -> FieldTable {
+        let type = type(of: model)
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
+        let storage = table.decoded.map { field -> Int? in
+            guard let offset = StoredProperties.offset(of: field.name, type: field.valueType, in: type),
+                  let readsStorage = field.readsStorage, readsStorage(model, base + offset) else { return nil }
+            return offset
+        }
+        let checked = FieldTable(fields: table.fields, decoded: table.decoded, byName: table.byName, unread: table.unread, storage: storage)
+        let id = ObjectIdentifier(type)
+        sharedLock.withLock { shared[id] = checked }
+        mine.current.byClass[id] = checked
+        return checked
     }
 
     /// One stored property found by reflection.
@@ -169,18 +204,20 @@ extension BridgeObject: FieldBackedModel {
         FieldTable.known(type(of: self))?.byName[property]?.read(self)
     }
 
-    /// Decodes every field of the model's class (none for a class without fields).
+    /// Decodes every field of the model's class (none for a class without fields), while the
+    /// model is initialised (`init(from:)`).
     func decodeFields(from decoder: any Decoder) throws {
-        let table: FieldTable
+        var table: FieldTable
         do {
             table = try FieldTable.of(self)
         } catch {
             throw DecodingMessages.mappingTable(error, path: decoder.codingPath)
         }
         if table.fields.isEmpty { return }
+        if table.storage == nil { table = FieldTable.withStorage(table, checkedOn: self) }
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         guard let impl = decoder as? DecoderImpl else {
-            for field in table.decoded { try field.decode(self, container) }
+            try decodeFields(table, from: container)
             return
         }
         if impl.requestedKeys != nil, let meta = impl.levelMeta {
@@ -189,7 +226,24 @@ extension BridgeObject: FieldBackedModel {
         let saved = impl.fieldModel
         impl.fieldModel = self
         defer { impl.fieldModel = saved }
-        for field in table.decoded { try field.decode(self, container) }
+        try decodeFields(table, from: container)
+    }
+
+    /// Decodes `table`'s fields from `container`: straight into their storage where the table
+    /// knows it, else through their key paths.
+    private func decodeFields(_ table: FieldTable, from container: KeyedDecodingContainer<AnyCodingKey>) throws {
+        guard let storage = table.storage else {
+            for field in table.decoded { try field.decode(self, container) }
+            return
+        }
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        for index in table.decoded.indices {
+            if let offset = storage[index] {
+                try table.decoded[index].decodeInPlace(base + offset, container)
+            } else {
+                try table.decoded[index].decode(self, container)
+            }
+        }
     }
 
     /// Writes every field of the model's class (none for a class without fields).

@@ -12,7 +12,9 @@
 //
 // A decode's events are first counted by pattern slot (the decoder's path compared component by
 // component, every index equal to every other) and last step, without spelling anything; each
-// row's pattern is then spelt once. A tally key holds types, not their names: names are spelt
+// row's pattern is then spelt once. The elements of a document repeat their events in the same
+// order, so each row remembers the row that followed it, and that row is tried first: most
+// events cost a few comparisons and no hash. A tally key holds types, not their names: names are spelt
 // once per row by `snapshot()`. No value reaches a key: rules are constants, models are type
 // names, and paths are keys with `[]` for every index.
 
@@ -93,8 +95,9 @@ extension ReportCollector {
     func tally(root: Any.Type) -> [TallyKey: Int] {
         let rootID = TypeID(root)
         var prefixes: [PrefixSlot] = []
-        var lastSlot = -1
-        var local: [LocalKey: Int] = [:]
+        var rows: [LocalRow] = []
+        var rowIndex: [LocalKey: Int] = [:]
+        var previous = -1
         var spelt: [TallyKey: Int] = [:]
         forEachRecorded { kind, location, rule in
             switch (location, rule) {
@@ -104,18 +107,41 @@ extension ReportCollector {
                 let key = TallyKey(model: model.map(ModelReference.name) ?? .root(rootID), path: pathPattern(path), kind: kind, rule: rule)
                 spelt[key, default: 0] += 1
             case (.components(let path, let last), _):
-                if lastSlot < 0 || !prefixes[lastSlot].matches(path) {
-                    lastSlot = prefixes.firstIndex { $0.matches(path) } ?? -1
-                    if lastSlot < 0 {
-                        prefixes.append(PrefixSlot(path, root: rootID))
-                        lastSlot = prefixes.count - 1
-                    }
+                let step = last.map(StepPattern.init)
+                // A document's elements repeat their events in the same order: the row that came
+                // after the previous event's row last time is tried first, without hashing.
+                if previous >= 0, let next = rows[previous].next, rows[next].key.matches(step, kind, rule),
+                   prefixes[rows[next].key.prefix].matches(path) {
+                    rows[next].count += 1
+                    previous = next
+                    return
                 }
-                local[LocalKey(prefix: lastSlot, last: last.map(StepPattern.init), kind: kind, rule: rule), default: 0] += 1
+                let slot: Int
+                if previous >= 0, prefixes[rows[previous].key.prefix].matches(path) {
+                    slot = rows[previous].key.prefix
+                } else if let found = prefixes.firstIndex(where: { $0.matches(path) }) {
+                    slot = found
+                } else {
+                    prefixes.append(PrefixSlot(path, root: rootID))
+                    slot = prefixes.count - 1
+                }
+                let key = LocalKey(prefix: slot, last: step, kind: kind, rule: rule)
+                let row: Int
+                if let found = rowIndex[key] {
+                    row = found
+                    rows[row].count += 1
+                } else {
+                    row = rows.count
+                    rows.append(LocalRow(key: key, count: 1))
+                    rowIndex[key] = row
+                }
+                if previous >= 0 { rows[previous].next = row }
+                previous = row
             }
         }
         var table = spelt
-        for (key, count) in local {
+        for row in rows {
+            let key = row.key
             let prefix = prefixes[key.prefix]
             var pattern = prefix.pattern
             var model = prefix.model
@@ -123,10 +149,17 @@ extension ReportCollector {
                 last.append(to: &pattern)
                 if case .property(let step) = last, let owner = step.component.keyType { model = .keyOwner(TypeID(owner), root: rootID) }
             }
-            table[TallyKey(model: model, path: pattern, kind: key.kind, rule: key.rule), default: 0] += count
+            table[TallyKey(model: model, path: pattern, kind: key.kind, rule: key.rule), default: 0] += row.count
         }
         return table
     }
+}
+
+/// A row of a tally: its key, its count so far, and the row of the event that followed it last.
+private struct LocalRow {
+    let key: LocalKey
+    var count: Int
+    var next: Int?
 }
 
 /// A path pattern met during a tally: a path that has it, the pattern spelt, and the model of its
@@ -163,12 +196,16 @@ private struct LocalKey: Hashable {
     let kind: DecodingEvent.Kind
     let rule: EventRule
 
-    /// Hashes all but the rule (a string, hashed per event otherwise): the few rules of one place
-    /// share a hash and are told apart by `==`.
+    /// Hashes the place only (the rule is a string, the kind's hash its name): the few kinds and
+    /// rules of one place share a hash and are told apart by `==`.
     func hash(into hasher: inout Hasher) {
         hasher.combine(prefix)
         hasher.combine(last)
-        hasher.combine(kind)
+    }
+
+    /// Whether this key has `last`, `kind` and `rule` (its prefix is checked by the caller).
+    func matches(_ last: StepPattern?, _ kind: DecodingEvent.Kind, _ rule: EventRule) -> Bool {
+        self.kind == kind && self.last == last && self.rule == rule
     }
 }
 

@@ -273,3 +273,43 @@ struct BridgeFieldTableTests {
         #expect(try FieldTable.of(dog).fields.isEmpty)
     }
 }
+
+/// Fields whose key path is not the property their name says: decoded through the key path.
+private class CrossedFields: BridgeObject, @unchecked Sendable {
+    var first = ""
+    var second = ""
+    var count: Int? = 1
+    var tags: [String] = []
+
+    // "first" is stored into `second` and back: the key paths decide, whatever the names.
+    override class var fields: [BridgeField] {
+        [.field("first", \CrossedFields.second), .field("second", \CrossedFields.first), .field("count", \CrossedFields.count),
+         .field("tags", \CrossedFields.tags)]
+    }
+}
+
+@Suite("BridgeObject.fields: where a decoded field is stored")
+struct BridgeFieldStorageTests {
+    @Test("a field is stored where its key path points, also when its name is another property's")
+    func keyPathsDecide() throws {
+        let model = try BridgeDecoder().decode(CrossedFields.self, from: #"{"first": "a", "second": "b", "count": null, "tags": ["x"]}"#)
+        #expect(model.first == "b" && model.second == "a")
+        #expect(model.count == nil && model.tags == ["x"])
+        let again = try BridgeDecoder().decode(CrossedFields.self, from: #"{"first": "c", "count": 3}"#)
+        #expect(again.second == "c" && again.first == "" && again.count == 3)
+    }
+
+    @Test("after a decode, fields with a probe value are stored directly (not in the portable build); crossed ones never")
+    func storageIsFound() throws {
+        _ = try BridgeDecoder().decode(CrossedFields.self, from: #"{"first": "a"}"#)
+        let table = try #require(FieldTable.known(CrossedFields.self))
+        let storage = try #require(table.storage)
+        #expect(table.decoded.map(\.name) == ["first", "second", "count", "tags"])
+        #if CODABLEBRIDGE_PORTABLE
+        #expect(storage.allSatisfy { $0 == nil })
+        #else
+        // crossed: the probe reads the other property; `count` is an Int?; `tags` has no probe value
+        #expect(storage.map { $0 != nil } == [false, false, true, false])
+        #endif
+    }
+}
