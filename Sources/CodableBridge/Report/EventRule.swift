@@ -95,8 +95,12 @@ extension ReportCollector {
     func tally(root: Any.Type) -> [TallyKey: Int] {
         let rootID = TypeID(root)
         var prefixes: [PrefixSlot] = []
-        var rows: [LocalRow] = []
+        // Rows: key, count, and the row of the event that followed it last (-1: none yet).
+        var keys: [LocalKey] = []
+        var counts: [Int] = []
+        var nexts: [Int] = []
         var rowIndex: [LocalKey: Int] = [:]
+        var slotsByFingerprint: [UInt64: [Int]] = [:]
         var previous = -1
         var spelt: [TallyKey: Int] = [:]
         forEachRecorded { kind, location, rule in
@@ -110,38 +114,43 @@ extension ReportCollector {
                 let step = last.map(StepPattern.init)
                 // A document's elements repeat their events in the same order: the row that came
                 // after the previous event's row last time is tried first, without hashing.
-                if previous >= 0, let next = rows[previous].next, rows[next].key.matches(step, kind, rule),
-                   prefixes[rows[next].key.prefix].matches(path) {
-                    rows[next].count += 1
+                if previous >= 0, case let next = nexts[previous], next >= 0, keys[next].matches(step, kind, rule),
+                   prefixes[keys[next].prefix].matches(path) {
+                    counts[next] += 1
                     previous = next
                     return
                 }
                 let slot: Int
-                if previous >= 0, prefixes[rows[previous].key.prefix].matches(path) {
-                    slot = rows[previous].key.prefix
-                } else if let found = prefixes.firstIndex(where: { $0.matches(path) }) {
-                    slot = found
+                if previous >= 0, prefixes[keys[previous].prefix].matches(path) {
+                    slot = keys[previous].prefix
                 } else {
-                    prefixes.append(PrefixSlot(path, root: rootID))
-                    slot = prefixes.count - 1
+                    let fingerprint = PrefixSlot.fingerprint(path)
+                    if let found = slotsByFingerprint[fingerprint]?.first(where: { prefixes[$0].matches(path) }) {
+                        slot = found
+                    } else {
+                        prefixes.append(PrefixSlot(path, root: rootID))
+                        slot = prefixes.count - 1
+                        slotsByFingerprint[fingerprint, default: []].append(slot)
+                    }
                 }
                 let key = LocalKey(prefix: slot, last: step, kind: kind, rule: rule)
                 let row: Int
                 if let found = rowIndex[key] {
                     row = found
-                    rows[row].count += 1
+                    counts[row] += 1
                 } else {
-                    row = rows.count
-                    rows.append(LocalRow(key: key, count: 1))
+                    row = keys.count
+                    keys.append(key)
+                    counts.append(1)
+                    nexts.append(-1)
                     rowIndex[key] = row
                 }
-                if previous >= 0 { rows[previous].next = row }
+                if previous >= 0 { nexts[previous] = row }
                 previous = row
             }
         }
         var table = spelt
-        for row in rows {
-            let key = row.key
+        for (key, count) in zip(keys, counts) {
             let prefix = prefixes[key.prefix]
             var pattern = prefix.pattern
             var model = prefix.model
@@ -149,17 +158,10 @@ extension ReportCollector {
                 last.append(to: &pattern)
                 if case .property(let step) = last, let owner = step.component.keyType { model = .keyOwner(TypeID(owner), root: rootID) }
             }
-            table[TallyKey(model: model, path: pattern, kind: key.kind, rule: key.rule), default: 0] += row.count
+            table[TallyKey(model: model, path: pattern, kind: key.kind, rule: key.rule), default: 0] += count
         }
         return table
     }
-}
-
-/// A row of a tally: its key, its count so far, and the row of the event that followed it last.
-private struct LocalRow {
-    let key: LocalKey
-    var count: Int
-    var next: Int?
 }
 
 /// A path pattern met during a tally: a path that has it, the pattern spelt, and the model of its
@@ -179,6 +181,22 @@ private struct PrefixSlot {
         }
         self.pattern = pattern
         self.model = model
+    }
+
+    /// A number equal for paths of one pattern (indices may differ), seldom for others.
+    static func fingerprint(_ path: [PathComponent]) -> UInt64 {
+        var result = UInt64(path.count)
+        for component in path {
+            let step: UInt64 = switch component {
+            case .index: 0x9E37_79B9_7F4A_7C15
+            case .plainKey(let bits, let type): bits ^ UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue))
+            case .intKey(let int): UInt64(bitPattern: Int64(int))
+            case .name(let name): UInt64(bitPattern: Int64(name.hashValue))
+            case .boxedKey(let box): UInt64(bitPattern: Int64(box.key.stringValue.hashValue))
+            }
+            result = (result &* 0x100_0000_01B3) ^ step
+        }
+        return result
     }
 
     /// Whether `other` has this slot's pattern (indices may differ).
