@@ -18,11 +18,11 @@
 /// through ``call(_:of:known:_:)``.
 package enum HookProbe {
     final class Recorder: @unchecked Sendable {  // used by one task at a time (a task-local)
-        /// The type whose default is watched for.
-        let type: ObjectIdentifier
+        /// The type whose default is watched for; `nil`: any type's.
+        let type: ObjectIdentifier?
         var markedDefault = false
 
-        init(type: ObjectIdentifier) {
+        init(type: ObjectIdentifier?) {
             self.type = type
         }
     }
@@ -32,8 +32,16 @@ package enum HookProbe {
     /// Called by the default hook implementations, with the type they run for.
     @inline(__always)
     package static func markDefault(_ type: Any.Type) {
-        guard let recorder, recorder.type == ObjectIdentifier(type) else { return }
+        guard let recorder, recorder.type == nil || recorder.type == ObjectIdentifier(type) else { return }
         recorder.markedDefault = true
+    }
+
+    /// Runs `call` and returns whether it reached any type's default hook implementation (a
+    /// class model's override that calls `super`, or no override: `BridgeObject`'s).
+    package static func reachesADefault(_ call: () throws -> Void) rethrows -> Bool {
+        let recorder = Recorder(type: nil)
+        try $recorder.withValue(recorder) { try call() }
+        return recorder.markedDefault
     }
 
     /// Runs `call` and returns whether it ended in `type`'s default hook implementation.

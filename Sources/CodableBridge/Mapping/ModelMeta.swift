@@ -60,6 +60,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     /// Whether the type implements `decodingType(for:)` / `willDecode(_:)` (probed once).
     package let hasDecodingType: Bool
     package let hasWillDecode: Bool
+    /// Whether `willDecode(_:)` reaches a default implementation: a class model's that does not
+    /// override it, or whose override calls `super` (the JSON Schema walk then probes what it does).
+    package let willDecodeReachesDefault: Bool
     /// Whether `CaseIterable` enum properties default to their first case (the model's opt-in).
     package let enumsDefaultToFirstCase: Bool
     /// Per-property transforms (`valueTransforms`).
@@ -249,6 +252,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
                                             excluded: ignored.union(ignoredOnDecode), only: only)
         hasDecodingType = !HookProbe.usesDefault(type) { _ = type.decodingType(for: .object([:])) }
         hasWillDecode = !HookProbe.usesDefault(type) { _ = try? type.willDecode(.object([:])) }
+        willDecodeReachesDefault = HookProbe.reachesADefault { _ = try? type.willDecode(.object([:])) }
     }
 
     /// How the decoder finds a property: by its own key, through the table, or not at all.

@@ -158,12 +158,22 @@ final class SchemaWalk {
         }
         let model = ConformanceIndex.model(T.self)
         let meta = try model.map { model throws(MappingTableError) in try ModelMeta.of(model) }
-        if let meta, meta.hasWillDecode {
+        if let model, let meta, meta.hasWillDecode, !Self.keepsObjects(model, meta) {
             return (.object(["type": "object", "description": .string(
                 "\(meta.typeName) rewrites its object (willDecode) before reading it: its members are not known in advance.")]),
                 try? SchemaProbe.run(T.self, walk: self, meta: meta).value)
         }
         return try SchemaProbe.describe(T.self, walk: self, meta: meta)
+    }
+
+    /// Whether a model's `willDecode` leaves objects as they are, as far as a probe can tell:
+    /// every class model has the hook (`BridgeObject`'s returns its input), so one that reaches a
+    /// default (no override, or one that calls `super`) and returns a probe object unchanged is
+    /// taken not to rewrite.
+    private static func keepsObjects(_ model: any MappableCodable.Type, _ meta: ModelMeta) -> Bool {
+        guard meta.willDecodeReachesDefault else { return false }
+        let probe: JSONValue = ["id": 1, "name": "probe", "items": [true, nil]]
+        return (try? model.willDecode(probe)) == probe
     }
 
     /// An ``UnknownCaseRepresentable`` enum: any value of its raw type.

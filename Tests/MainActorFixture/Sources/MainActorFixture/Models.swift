@@ -76,3 +76,19 @@ nonisolated final class Dog: Animal, @unchecked Sendable {
 
     override class var keyMapping: KeyMapping { super.keyMapping.merging(["breed": "b"]) { $1 } }
 }
+
+// A hierarchy that lists its fields writes no coding code at all; `nonisolated` on each class is
+// again the one annotation (its `fields` override BridgeObject's nonisolated one).
+
+nonisolated class Pet: BridgeObject, @unchecked Sendable {
+    var name = ""
+    var age = 0
+
+    override class var fields: [BridgeField] { [.field("name", \Pet.name), .field("age", \Pet.age)] }
+}
+
+nonisolated final class Parrot: Pet, @unchecked Sendable {
+    var words: [String] = []
+
+    override class var fields: [BridgeField] { super.fields + [.field("words", \Parrot.words)] }
+}
