@@ -44,7 +44,7 @@ struct ElementScanner {
     }
 
     /// A container entered on the way to the array.
-    private struct Frame {
+    struct Frame {
         var isObject: Bool
         /// The key (objects) or index (arrays) of the member on the path; `nil` for the array
         /// itself, whose every value is an element.
@@ -54,7 +54,7 @@ struct ElementScanner {
         var count = 0
     }
 
-    private enum State {
+    enum State {
         /// A value is expected (the document, a member's value, an array's value after a comma).
         case value
         /// After `{`: a key or `}`.
@@ -72,12 +72,12 @@ struct ElementScanner {
     }
 
     /// What the value being scanned is.
-    private enum ValueKind {
+    enum ValueKind {
         case string, container, scalar
     }
 
     /// The scan of one value in progress.
-    private struct ValueScan {
+    struct ValueScan {
         var kind: ValueKind
         /// The value's first byte in ``buffer``.
         var start: Int
@@ -90,7 +90,7 @@ struct ElementScanner {
         var purpose: Purpose
     }
 
-    private enum Purpose {
+    enum Purpose {
         case element(index: Int)
         case skipped
         case key
@@ -109,37 +109,37 @@ struct ElementScanner {
     /// The bytes from the current token or value on; ``compact()`` drops what is before it.
     private(set) var buffer: [UInt8] = []
     /// The next byte to scan.
-    private var position = 0
+    var position = 0
     /// The first byte still needed (the current token or value).
-    private var keep = 0
+    var keep = 0
     private(set) var atEnd = false
 
     // MARK: Position in the stream
 
     /// The stream offset of `buffer[0]`.
-    private var baseOffset = 0
+    var baseOffset = 0
     /// A point in the buffer whose line is known; it only moves forward (errors and commas ask
     /// for positions in the order of the text), so each byte is counted once.
-    private var cursor = 0
-    private var cursorLine = 1
+    var cursor = 0
+    var cursorLine = 1
     /// The stream offset of the first byte of `cursorLine`.
-    private var lineStartOffset = 0
-    private var afterCR = false
-    private var startedDocument = false
+    var lineStartOffset = 0
+    var afterCR = false
+    var startedDocument = false
     /// Where the last comma between values was, for the error of a trailing comma.
-    private var lastComma = (line: 1, column: 1, offset: 0)
+    var lastComma = (line: 1, column: 1, offset: 0)
     /// Whether the last token was a comma between values.
-    private var afterComma = false
+    var afterComma = false
 
     // MARK: Navigation
 
-    private var frames: [Frame] = []
-    private var state = State.value
-    private var scan: ValueScan?
+    var frames: [Frame] = []
+    var state = State.value
+    var scan: ValueScan?
     /// Whether the key just read is the one the path wants (read before its colon).
-    private var keyMatches = false
+    var keyMatches = false
     /// Whether the value about to start is the member on the path.
-    private var memberIsOnPath = false
+    var memberIsOnPath = false
 
     init(path: String?, maxDepth: Int, rules: ParseRules) {
         segments = path.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) } ?? []
@@ -183,7 +183,7 @@ struct ElementScanner {
     }
 
     /// Counts the line breaks from the cursor up to `index`.
-    private mutating func moveCursor(to index: Int) {
+    mutating func moveCursor(to index: Int) {
         buffer.withUnsafeBufferPointer { bytes in
             var line = cursorLine
             var lineStart = lineStartOffset
@@ -322,7 +322,7 @@ struct ElementScanner {
         }
     }
 
-    private var expectation: String {
+    var expectation: String {
         switch state {
         case .value, .firstValueOrEnd: "expected a value"
         case .firstKeyOrEnd, .key: "expected a key string"
@@ -332,7 +332,7 @@ struct ElementScanner {
         }
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         if !startedDocument, (buffer.count - position >= 3 || atEnd) {
             startedDocument = true
             // A UTF-8 byte order mark at the very start is skipped, as the parser skips it.
@@ -352,7 +352,7 @@ struct ElementScanner {
     }
 
     /// Whether the value expected now is on the path (to enter), an element, or skipped.
-    private var valuePurpose: Purpose {
+    var valuePurpose: Purpose {
         guard let frame = frames.last else { return .onPath }  // the document itself
         if frame.wanted == nil { return .element(index: frame.count) }
         if frame.isObject { return .skipped }  // members on the path are marked by memberKeyRead
@@ -360,7 +360,7 @@ struct ElementScanner {
     }
 
     /// Starts the value that begins with `byte`.
-    private mutating func startValue(_ byte: UInt8) throws {
+    mutating func startValue(_ byte: UInt8) throws {
         if afterComma, byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { throw trailingComma("a value after ','", byte) }
         afterComma = false
         var purpose = valuePurpose
@@ -406,7 +406,7 @@ struct ElementScanner {
         scan = ValueScan(kind: kind, start: position, purpose: purpose)
     }
 
-    private mutating func checkDepth() throws {
+    mutating func checkDepth() throws {
         if frames.count > maxDepth { throw tooDeep(at: position) }
     }
 
@@ -414,12 +414,12 @@ struct ElementScanner {
     /// root, as for a whole-document decode.
     var valueMaxDepth: Int { max(0, maxDepth - frames.count) }
 
-    private mutating func tooDeep(at index: Int) -> JSONParseError {
+    mutating func tooDeep(at index: Int) -> JSONParseError {
         error(at: index, "nesting deeper than \(maxDepth) levels (the limit is set by maxDepth)")
     }
 
     /// After a key and its colon: whether the member's value is on the path.
-    private mutating func memberKeyRead() {
+    mutating func memberKeyRead() {
         if keyMatches {
             frames[frames.count - 1].found = true
             memberIsOnPath = true
@@ -430,7 +430,7 @@ struct ElementScanner {
 
     /// Whether the key string at `range` (quotes included) is the member the innermost object
     /// wants and has not found yet.
-    private mutating func isWantedKey(_ range: Range<Int>) throws -> Bool {
+    mutating func isWantedKey(_ range: Range<Int>) throws -> Bool {
         guard let frame = frames.last, let wanted = frame.wanted, !frame.found else { return false }
         let inner = buffer[(range.lowerBound + 1) ..< (range.upperBound - 1)]
         if !inner.contains(UInt8(ascii: "\\")) {
@@ -444,7 +444,7 @@ struct ElementScanner {
     }
 
     /// After a value that was skipped: the container's next token.
-    private mutating func valueEnded() {
+    mutating func valueEnded() {
         if frames.isEmpty {
             state = .trailing
         } else {
@@ -454,7 +454,7 @@ struct ElementScanner {
     }
 
     /// After the closing bracket or brace of the innermost frame.
-    private mutating func closeFrame(isObject: Bool) throws {
+    mutating func closeFrame(isObject: Bool) throws {
         let frame = frames.removeLast()
         if frame.wanted != nil, !frame.found {
             throw missing(segment: frames.count)
@@ -463,7 +463,7 @@ struct ElementScanner {
     }
 
     /// Parses a skipped value, to check it.
-    private mutating func check(_ range: Range<Int>) throws {
+    mutating func check(_ range: Range<Int>) throws {
         do {
             try buffer[range].withUnsafeBytes { bytes in
                 try rules.checkDocumentLength(of: bytes, firstLine: 1)
@@ -472,164 +472,5 @@ struct ElementScanner {
         } catch let failure as JSONParseError {
             throw relocated(failure, from: range.lowerBound)
         }
-    }
-
-    // MARK: Errors about the path
-
-    private func pathKeys(_ count: Int) -> [any CodingKey] {
-        segments.prefix(count).map { AnyCodingKey($0) }
-    }
-
-    private func pathText(_ count: Int) -> String {
-        count == 0 ? "the document" : "\"\(segments.prefix(count).joined(separator: "."))\""
-    }
-
-    private func missing(segment: Int) -> DecodingError {
-        let key = AnyCodingKey(segments[segment])
-        return .keyNotFound(key, .init(codingPath: pathKeys(segment), debugDescription:
-            "No value at \"\(segments.joined(separator: "."))\": \(pathText(segment)) has no member or element \"\(segments[segment])\"."))
-    }
-
-    private func notAnArray(_ byte: UInt8) -> DecodingError {
-        let found = switch byte {
-        case UInt8(ascii: "{"): "an object"
-        case UInt8(ascii: "\""): "a string"
-        case UInt8(ascii: "n"): "null"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a bool"
-        default: "a number"
-        }
-        return .typeMismatch([Any].self, .init(codingPath: pathKeys(segments.count), debugDescription:
-            "Expected an array at \(pathText(segments.count)) to read its elements, but found \(found) instead."))
-    }
-
-    /// The parser's error for a comma before a closing bracket, at the comma.
-    private func trailingComma(_ expected: String, _ byte: UInt8) -> JSONParseError {
-        JSONParseError(line: lastComma.line, column: lastComma.column, offset: lastComma.offset,
-                       reason: "\(JSONParseError.trailingCommaReason): expected \(expected), found \(describe(byte))")
-    }
-
-    private func describe(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-    }
-}
-
-// MARK: - The value scan
-
-extension ElementScanner {
-    /// Scans the current value on from `position`; its end (one past its last byte), or `nil`
-    /// when the buffer ends first.
-    private mutating func scanValue() throws -> Int? {
-        var value = scan!  // safe: called only while a value is being scanned
-        defer { scan = value }
-        let maxString = rules.maxStringBytes == .max ? Int.max : rules.maxStringBytes.multipliedReportingOverflow(by: 6).partialValue + 2
-        let count = buffer.count
-        let maxDepth = valueMaxDepth
-        var position = self.position
-        defer { self.position = position }
-        let outcome: Outcome = buffer.withUnsafeBufferPointer { bytes in
-            switch value.kind {
-            case .scalar:
-                while position < count {
-                    switch bytes[position] {
-                    case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"),
-                         UInt8(ascii: "\""), UInt8(ascii: "["), UInt8(ascii: "{"):
-                        return .ended(position)
-                    default: position += 1
-                    }
-                }
-                return atEnd ? .ended(position) : .more
-            case .string:
-                if position == value.start { position += 1 }
-                return Self.scanString(bytes, &position, count) ? .ended(position) : .more
-            case .container:
-                while position < count {
-                    if value.inString {
-                        guard Self.scanString(bytes, &position, count) else { return .more }
-                        value.inString = false
-                        if position - value.stringStart > maxString { return .stringTooLong(value.stringStart) }
-                        continue
-                    }
-                    let byte = bytes[position]
-                    position += 1
-                    switch byte {
-                    case UInt8(ascii: "\""):
-                        value.inString = true
-                        value.stringStart = position - 1
-                    case UInt8(ascii: "{"), UInt8(ascii: "["):
-                        value.depth += 1
-                        if value.depth > maxDepth { return .tooDeep(position - 1) }
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        value.depth -= 1
-                        if value.depth == 0 { return .ended(position) }
-                    default: break
-                    }
-                }
-                return .more
-            }
-        }
-        switch outcome {
-        case .ended(let end):
-            if value.kind == .string, end - value.start > maxString { throw stringTooLong(at: value.start) }
-            if end - value.start > rules.maxDocumentBytes { throw elementTooLong(value.start) }
-            return end
-        case .more:
-            if atEnd {
-                let reason = value.kind == .string || value.inString ? "unexpected end of input inside a string"
-                    : "unexpected end of input inside \(value.depth > 0 ? "an array or object" : "a value")"
-                throw error(at: position, reason)
-            }
-            if value.kind == .string || value.inString {
-                let stringStart = value.kind == .string ? value.start : value.stringStart
-                if position - stringStart > maxString { throw stringTooLong(at: stringStart) }
-            }
-            if position - value.start > rules.maxDocumentBytes { throw elementTooLong(value.start) }
-            return nil
-        case .stringTooLong(let start):
-            throw stringTooLong(at: start)
-        case .tooDeep(let at):
-            throw tooDeep(at: at)
-        }
-    }
-
-    private enum Outcome {
-        case ended(Int)
-        case more
-        case stringTooLong(Int)
-        case tooDeep(Int)
-    }
-
-    /// Moves `position` past the closing quote of the string it is in; false when the buffer
-    /// ends first (then `position` is where to resume: an escape is never split).
-    @inline(__always)
-    private static func scanString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
-        var i = position
-        while i < count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "\"") {
-                position = i + 1
-                return true
-            }
-            if byte == UInt8(ascii: "\\") {
-                guard i + 1 < count else {
-                    position = i
-                    return false
-                }
-                i += 2
-                continue
-            }
-            i += 1
-        }
-        position = i
-        return false
-    }
-
-    private mutating func stringTooLong(at start: Int) -> JSONParseError {
-        error(at: start, "a string longer than the limit maxStringBytes = \(rules.maxStringBytes)", limit: .maxStringBytes)
-    }
-
-    private mutating func elementTooLong(_ start: Int) -> JSONParseError {
-        error(at: start + rules.maxDocumentBytes,
-              "a value longer than the limit maxDocumentBytes = \(rules.maxDocumentBytes) (the limit applies to each element and each skipped value)",
-              limit: .maxDocumentBytes)
     }
 }
