@@ -429,18 +429,17 @@ struct ElementScanner {
     }
 
     /// Whether the key string at `range` (quotes included) is the member the innermost object
-    /// wants and has not found yet.
+    /// wants and has not found yet. The key is parsed (checked) either way: only the keys of the
+    /// objects on the path are read here, a handful per document.
     mutating func isWantedKey(_ range: Range<Int>) throws -> Bool {
-        guard let frame = frames.last, let wanted = frame.wanted, !frame.found else { return false }
-        let inner = buffer[(range.lowerBound + 1) ..< (range.upperBound - 1)]
-        if !inner.contains(UInt8(ascii: "\\")) {
-            return inner.elementsEqual(wanted.utf8)
-        }
+        let key: String?
         do {
-            return try JSONValue(parsing: Data(buffer[range]), maxDepth: 1).stringValue == wanted
+            key = try buffer[range].withUnsafeBytes { try JSONTape(parsing: $0, maxDepth: 1, rules: rules) }.value(at: 0).stringValue
         } catch let failure as JSONParseError {
             throw relocated(failure, from: range.lowerBound)
         }
+        guard let frame = frames.last, let wanted = frame.wanted, !frame.found else { return false }
+        return key == wanted
     }
 
     /// After a value that was skipped: the container's next token.

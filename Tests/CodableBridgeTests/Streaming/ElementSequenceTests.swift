@@ -121,6 +121,21 @@ struct ElementSequenceTests {
         }
     }
 
+    @Test("The keys of the objects on the path are checked too", arguments: [
+        #"{"a\qb": 1, "items": [1]}"#,
+        "{\"a\u{01}\": 1, \"items\": [1]}",
+        #"{"items" [1]}"#,
+    ])
+    func malformedKeys(text: String) async throws {
+        let expected = try #require(Self.wholeDocumentError(text))
+        let (file, bytes) = try await ElementStreams.both(Int.self, text, at: "items")
+        for outcome in [file, bytes] {
+            #expect(outcome.values.isEmpty)
+            let error = try #require(outcome.error as? JSONParseError)
+            #expect((error.line, error.column) == (expected.line, expected.column), "\(error) — the parser: \(expected)")
+        }
+    }
+
     // MARK: The path
 
     @Test("A missing path is a keyNotFound naming the segment and where it was looked for", arguments: [
