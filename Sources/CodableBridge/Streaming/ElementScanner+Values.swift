@@ -90,10 +90,32 @@ extension ElementScanner {
 
     /// Moves `position` past the closing quote of the string it is in; false when the buffer
     /// ends first (then `position` is where to resume: an escape is never split).
+    ///
+    /// The bytes between quotes and backslashes are skipped eight at a time: a word has a quote
+    /// or a backslash when `word ^ 0x22…` or `word ^ 0x5C…` has a zero byte, and the lowest flag
+    /// of the zero-byte test (`(x - 0x01…) & ~x & 0x80…`) marks the first one exactly.
     @inline(__always)
     static func scanString(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ count: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
         var i = position
-        while i < count {
+        while true {
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let quote = word ^ 0x2222_2222_2222_2222
+                let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let found = ((quote &- 0x0101_0101_0101_0101) & ~quote | (backslash &- 0x0101_0101_0101_0101) & ~backslash)
+                    & 0x8080_8080_8080_8080
+                if found != 0 {
+                    i += found.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < count else {
+                position = i
+                return false
+            }
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 position = i + 1
@@ -109,8 +131,6 @@ extension ElementScanner {
             }
             i += 1
         }
-        position = i
-        return false
     }
 
     mutating func stringTooLong(at start: Int) -> JSONParseError {
