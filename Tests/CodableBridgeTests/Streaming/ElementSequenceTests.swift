@@ -46,6 +46,20 @@ struct ElementSequenceTests {
         #expect(expected.count == 10)
     }
 
+    @Test("Quotes and escapes at every offset of the eight-byte words the scanner skips", arguments: [13, 64, 65_536])
+    func stringsAtEveryOffset(chunkSize: Int) async throws {
+        var strings: [String] = []
+        for length in 0 ..< 40 {
+            strings.append(String(repeating: "a", count: length))
+            strings.append(String(repeating: "b", count: length) + "\"" + String(repeating: "c", count: length % 9))
+            strings.append(String(repeating: "d", count: length) + "\\" + "]}" + String(repeating: "é", count: length % 5))
+        }
+        let text = String(decoding: try JSONEncoder().encode(strings), as: UTF8.self)
+        let (file, _) = try await ElementStreams.both(String.self, text, at: nil, chunkSize: chunkSize)
+        #expect(file.error == nil)
+        #expect(file.values == strings)
+    }
+
     @Test("Scalars, nested arrays and any JSON as elements")
     func scalarsAndArrays() async throws {
         let numbers = "[1, 2.5, -3e2, 0]"
