@@ -96,6 +96,8 @@ struct ElementScanner {
         case key
         /// The value on the path: a key's value or an indexed array value to enter.
         case onPath
+        /// A scalar where the path needs an array or object: checked, then `error` is thrown.
+        case misplaced(DecodingError)
     }
 
     // MARK: Configuration
@@ -264,6 +266,9 @@ struct ElementScanner {
                     state = .colon
                 case .onPath:
                     fatalError("a value on the path is entered, not scanned")  // never scanned: see startValue
+                case .misplaced(let error):
+                    try check(range)
+                    throw error
                 }
                 continue
             }
@@ -391,9 +396,11 @@ struct ElementScanner {
                 state = .firstKeyOrEnd
                 return
             }
-            if wantsArray { throw notAnArray(byte) }
             // Neither an object nor an array where a key is wanted: the next segment is missing.
-            throw missing(segment: depth)
+            let misplaced = wantsArray ? notAnArray(byte) : missing(segment: depth)
+            guard byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[") else { throw misplaced }
+            // A scalar is read first: when it is malformed, that is the error.
+            purpose = .misplaced(misplaced)
         }
         let kind: ValueKind
         switch byte {

@@ -182,6 +182,11 @@ struct ElementSequenceTests {
         #expect(context.debugDescription.contains("found an object"))
         let topLevel = try await ElementStreams.both(StreamItem.self, #"{"id": 1}"#, at: nil)
         #expect(topLevel.file.error is DecodingError)
+        // A malformed scalar where the array should be is the parse error; a valid one, the mismatch.
+        let badScalar = try await ElementStreams.both(Int.self, "i]", at: nil)
+        #expect((badScalar.file.error as? JSONParseError)?.column == 1)
+        #expect(try await ElementStreams.both(Int.self, "12", at: nil).bytes.error is DecodingError)
+        #expect(try await ElementStreams.both(Int.self, #"{"data": tru}"#, at: "data.items").file.error is JSONParseError)
         let malformed = try await ElementStreams.both(StreamItem.self, "{\"data\" {\"items\": []}}", at: "data.items")
         let error = try #require(malformed.file.error as? JSONParseError)
         #expect((error.line, error.column) == (1, 9))
