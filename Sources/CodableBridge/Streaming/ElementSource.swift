@@ -1,7 +1,15 @@
 import Foundation
 
-/// Where the bytes of a streamed array come from. One call appends the next piece to the scanner.
-protocol ElementByteSource: AnyObject {
+/// Where the bytes of a streamed array come from: a file is read synchronously on the iterating
+/// actor (no hop per chunk); a byte sequence is awaited once per batch.
+enum ElementInput {
+    case file(ElementFileSource)
+    case bytes(any ElementByteSource)
+}
+
+/// Where the bytes of a streamed array come from, when they arrive asynchronously. One call
+/// appends the next piece to the scanner.
+protocol ElementByteSource: AnyObject, Sendable {
     /// Appends the next bytes to `scanner`; false at the end of the input.
     func read(into scanner: inout ElementScanner) async throws -> Bool
 }
@@ -9,7 +17,7 @@ protocol ElementByteSource: AnyObject {
 /// A file read in chunks with `FileHandle` (blocking reads on the iterating task, as
 /// ``JSONLinesSequence`` reads). The file is opened on the first read and closed when the source
 /// is released.
-final class ElementFileSource: ElementByteSource {
+final class ElementFileSource {
     private let url: URL
     private let chunkSize: Int
     private var handle: FileHandle?
@@ -23,7 +31,8 @@ final class ElementFileSource: ElementByteSource {
         try? handle?.close()
     }
 
-    func read(into scanner: inout ElementScanner) async throws -> Bool {
+    /// Appends the next chunk to `scanner`; false at the end of the file.
+    func read(into scanner: inout ElementScanner) throws -> Bool {
         let handle = try openHandle()
         let chunk: Data
         if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
@@ -50,7 +59,8 @@ final class ElementFileSource: ElementByteSource {
 /// Any `AsyncSequence` of bytes (`URLSession.AsyncBytes`, a file's `bytes` …), gathered into
 /// batches: a batch ends after `batchSize` bytes, or after a byte that may end an element (`}`,
 /// `]`, `,` or `"`), so an element is handed out as soon as its last byte has arrived.
-final class ElementAsyncSource<Bytes: AsyncSequence>: ElementByteSource where Bytes.Element == UInt8 {
+final class ElementAsyncSource<Bytes: AsyncSequence>: ElementByteSource, @unchecked Sendable where Bytes.Element == UInt8 {
+    // Used by one iterator, one `read` at a time (the reader awaits each before the next).
     private var iterator: Bytes.AsyncIterator
     private let batchSize: Int
     private var batch: [UInt8] = []

@@ -42,7 +42,7 @@ extension BridgeDecoder {
     public func elements<T: Decodable>(of type: T.Type, at path: String? = nil, contentsOf url: URL,
                                        chunkSize: Int = 65_536) -> JSONElementSequence<T>
     {
-        JSONElementSequence(decoder: self, path: path) { ElementFileSource(url: url, chunkSize: chunkSize) }
+        JSONElementSequence(decoder: self, path: path) { .file(ElementFileSource(url: url, chunkSize: chunkSize)) }
     }
 
     /// Streams the elements of the array at `path` in JSON arriving as bytes (`URLSession`'s
@@ -69,7 +69,7 @@ extension BridgeDecoder {
     public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, at path: String? = nil,
                                                                         from bytes: Bytes) -> JSONElementSequence<T>
     where Bytes.Element == UInt8 {
-        JSONElementSequence(decoder: self, path: path) { ElementAsyncSource(bytes, batchSize: 65_536) }
+        JSONElementSequence(decoder: self, path: path) { .bytes(ElementAsyncSource(bytes, batchSize: 65_536)) }
     }
 }
 
@@ -98,10 +98,10 @@ public struct JSONElementSequence<T: Decodable>: AsyncSequence, Sendable {
 
     let decoder: BridgeDecoder
     let path: String?
-    let makeSource: @Sendable () -> any ElementByteSource
+    let makeSource: @Sendable () -> ElementInput
     let events: ElementEvents
 
-    init(decoder: BridgeDecoder, path: String?, source: @escaping @Sendable () -> any ElementByteSource) {
+    init(decoder: BridgeDecoder, path: String?, source: @escaping @Sendable () -> ElementInput) {
         self.decoder = decoder
         self.path = path
         self.makeSource = source
@@ -128,7 +128,17 @@ public struct JSONElementSequence<T: Decodable>: AsyncSequence, Sendable {
         /// - Throws: ``JSONParseError``, `DecodingError`, the input's error, or
         ///   `CancellationError`.
         public mutating func next() async throws -> T? {
-            try await reader.next()
+            try await reader.next(isolation: nil)
+        }
+
+        /// The next element, read and decoded on the caller's actor (a `for try await` loop
+        /// calls this): a file is read and each element decoded without leaving it.
+        ///
+        /// - Parameter actor: The caller's isolation.
+        /// - Throws: As ``next()``.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> T? {
+            try await reader.next(isolation: actor)
         }
     }
 }
@@ -163,11 +173,11 @@ final class ElementReader<T: Decodable> {
     private let decoder: BridgeDecoder
     private var scanner: ElementScanner
     private let arrayPath: [PathComponent]
-    private let source: any ElementByteSource
+    private let source: ElementInput
     private let events: ElementEvents
     private var done = false
 
-    init(decoder: BridgeDecoder, path: String?, source: any ElementByteSource, events: ElementEvents) {
+    init(decoder: BridgeDecoder, path: String?, source: ElementInput, events: ElementEvents) {
         self.decoder = decoder
         self.scanner = ElementScanner(path: path, maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         self.arrayPath = scanner.arrayPath
@@ -175,7 +185,7 @@ final class ElementReader<T: Decodable> {
         self.events = events
     }
 
-    func next() async throws -> T? {
+    func next(isolation actor: isolated (any Actor)?) async throws -> T? {
         guard !done else { return nil }
         do {
             while true {
@@ -184,7 +194,11 @@ final class ElementReader<T: Decodable> {
                     if let value = try decode(range, index: index) { return value }
                 case .needsMore:
                     try Task.checkCancellation()
-                    if try await !source.read(into: &scanner) { scanner.finish() }
+                    let more = switch source {
+                    case .file(let file): try file.read(into: &scanner)
+                    case .bytes(let bytes): try await bytes.read(into: &scanner)
+                    }
+                    if !more { scanner.finish() }
                 case .finished:
                     done = true
                     return nil
