@@ -184,13 +184,29 @@ struct ElementScanner {
         atEnd = true
     }
 
-    /// Counts the line breaks from the cursor up to `index`.
+    /// Counts the line breaks from the cursor up to `index`. Words of eight bytes without a LF
+    /// or CR are skipped whole (the zero-byte test of `ElementScanner.scanString(_:_:_:)`).
     mutating func moveCursor(to index: Int) {
+        guard index > cursor else { return }
         buffer.withUnsafeBufferPointer { bytes in
+            // safe: index > cursor >= 0, so the buffer is not empty
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
             var line = cursorLine
             var lineStart = lineStartOffset
             var cr = afterCR
-            for i in cursor ..< index {
+            var i = cursor
+            while i < index {
+                while i + 8 <= index {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let lf = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                    let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                    let found = ((lf &- 0x0101_0101_0101_0101) & ~lf | (crs &- 0x0101_0101_0101_0101) & ~crs) & 0x8080_8080_8080_8080
+                    let skip = found == 0 ? 8 : found.trailingZeroBitCount >> 3
+                    if skip > 0 { cr = false }
+                    i += skip
+                    if found != 0 { break }
+                }
+                guard i < index else { break }
                 let byte = bytes[i]
                 if byte == 0x0A {
                     if !cr { line += 1 }
@@ -203,6 +219,7 @@ struct ElementScanner {
                 } else {
                     cr = false
                 }
+                i += 1
             }
             cursorLine = line
             lineStartOffset = lineStart

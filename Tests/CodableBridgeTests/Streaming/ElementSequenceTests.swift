@@ -122,6 +122,23 @@ struct ElementSequenceTests {
         }
     }
 
+    @Test("Line breaks of every kind at every offset are counted as the parser counts them", arguments: [0, 1, 2, 3])
+    func lineBreaksEverywhere(kind: Int) async throws {
+        let breaks = ["\n", "\r\n", "\r", "\n\n"]
+        var text = "["
+        for i in 0 ..< 40 {
+            text += String(repeating: " ", count: i % 11) + "\"\(String(repeating: "x", count: i))\"" + breaks[(kind + i) % 4] + ","
+        }
+        text += breaks[kind] + "  @]"
+        let expected = try #require(Self.wholeDocumentError(text))
+        let (file, bytes) = try await ElementStreams.both(String.self, text, at: nil, chunkSize: 64)
+        for outcome in [file, bytes] {
+            #expect(outcome.values.count == 40)
+            let error = try #require(outcome.error as? JSONParseError)
+            #expect((error.line, error.column, error.offset) == (expected.line, expected.column, expected.offset), "\(error) — the parser: \(expected)")
+        }
+    }
+
     @Test("Malformed text inside an element throws after the elements before it, under any policy", arguments: [true, false])
     func malformedElement(strict: Bool) async throws {
         let text = "[{\"id\": 1, \"name\": \"a\"},\n{\"id\": 2, \"name\": \"b\"},\n{\"id\": 3 \"name\": \"c\"}, {\"id\": 4, \"name\": \"d\"}]"
