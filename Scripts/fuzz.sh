@@ -5,7 +5,7 @@
 #     Scripts/fuzz.sh parse 60
 #     Scripts/fuzz.sh decode 600 -runs=10000000
 #
-# TARGET is parse, decode, roundtrip or update (see Fuzz/ and Docs/Reliability.md).
+# TARGET is parse, decode, roundtrip, update or elements (see Fuzz/ and Docs/Reliability.md).
 #
 # SwiftPM cannot link an executable against libFuzzer (libFuzzer brings its own `main`), so this
 # script compiles the library with swiftc — CodableBridgeCoercion, then CodableBridge against it,
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 TARGET SECONDS [libFuzzer flags…]   (TARGET: parse, decode, roundtrip, update)" >&2
+    echo "usage: $0 TARGET SECONDS [libFuzzer flags…]   (TARGET: parse, decode, roundtrip, update, elements)" >&2
     exit 2
 fi
 target=$1 seconds=$2
@@ -48,6 +48,20 @@ build_library() {  # module, sources folder
         "${sources[@]}" $( [[ $module == CodableBridge ]] && echo -lCodableBridgeCoercion ) \
         -o "$archive" 2> >(grep -v 'Cannot export local symbol' >&2)
 }
+# The C module (numbers in the C locale), as a static library and a module map the Swift
+# modules import it through.
+c_source=Sources/CCodableBridgeNumbers/CCodableBridgeNumbers.c
+c_headers=$PWD/Sources/CCodableBridgeNumbers/include
+mkdir -p "$build/cmodule"
+printf 'module CCodableBridgeNumbers {\n    header "%s/CCodableBridgeNumbers.h"\n    export *\n}\n' "$c_headers" > "$build/cmodule/module.modulemap"
+if [[ ! -f $build/libCCodableBridgeNumbers.a ]] || [[ $c_source -nt $build/libCCodableBridgeNumbers.a ]]; then
+    echo "building CCodableBridgeNumbers (fuzzer + address sanitizer)…"
+    clang -O2 -g -fsanitize=fuzzer-no-link,address -I "$c_headers" -c "$c_source" -o "$build/CCodableBridgeNumbers.o"
+    rm -f "$build/libCCodableBridgeNumbers.a"
+    ar rcs "$build/libCCodableBridgeNumbers.a" "$build/CCodableBridgeNumbers.o"
+fi
+flags+=(-I "$build/cmodule")
+
 build_library CodableBridgeCoercion Sources/CodableBridgeCoercion
 build_library CodableBridge Sources/CodableBridge
 
@@ -58,7 +72,7 @@ binary="$build/codablebridge-fuzz"
 if [[ ! -f $binary ]] || [[ -n $(find Fuzz/Sources "$build"/*.a -newer "$binary" -type f) ]]; then
     echo "building the harness…"
     swiftc "${flags[@]}" -D CODABLEBRIDGE_LIBFUZZER -module-name CodableBridgeFuzz "${harness[@]}" \
-        -lCodableBridge -lCodableBridgeCoercion -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
+        -lCodableBridge -lCodableBridgeCoercion -lCCodableBridgeNumbers -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 
 seeds=Fuzz/Corpus/$target

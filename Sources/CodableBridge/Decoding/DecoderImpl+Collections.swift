@@ -201,9 +201,11 @@ extension DecoderImpl {
 
     /// One container element, handed to `store` unless it was dropped (lenient policies,
     /// rejected models). Not `-> E?`: see ``nullValue(_:)`` for what an `E?` costs per call.
+    /// Streamed arrays (Streaming/) decode each element through it too, so they drop exactly what
+    /// an array decode drops.
     @inline(__always)
-    private func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
-                                             store: (consuming E) -> Void) throws
+    func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
+                                     store: (consuming E) -> Void) throws
     {
         if nodes[node].kind == .null {
             if acceptsNull(E.self) { return store(nullValue(E.self)) }
