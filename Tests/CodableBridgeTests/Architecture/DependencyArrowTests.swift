@@ -25,6 +25,10 @@ struct DependencyArrowTests {
             "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report",
             "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",
         ],
+        "CodableBridge/Streaming": [
+            "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report",
+            "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime", "CodableBridgeCoercion",
+        ],
         "CodableBridge/Models": [
             "CodableBridge/Decoding", "CodableBridge/Encoding", "CodableBridge/Mapping", "CodableBridge/Report",
             "CodableBridge/JSON", "CodableBridge/Support", "CodableBridge/Runtime",
