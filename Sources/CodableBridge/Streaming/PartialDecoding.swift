@@ -70,10 +70,12 @@ extension BridgeDecoder {
         try data.withUnsafeBytes { raw in
             let text = raw.bindMemory(to: UInt8.self)
             var scanner = PartialScanner(maxDepth: maxDepth, limits: limits)
-            do {
+            do throws(PartialScanner.Stop) {
                 try scanner.scan(text)
             } catch {
-                throw completeParseError
+                // A limit the complete parse met only at the end (a string longer than the limit
+                // that is still open) is the limit's error.
+                throw error.limitError(in: UnsafeRawBufferPointer(text)) ?? completeParseError
             }
             guard let completion = scanner.completion() else { throw Self.noValueYet }
             do {
@@ -115,6 +117,16 @@ extension BridgeDecoder {
             }
         }
         return try run(type, .tape(tape), at: nil, report: report)
+    }
+}
+
+extension PartialScanner.Stop {
+    /// The error of a scan that stopped at a limit (nil when the text is malformed).
+    func limitError(in text: UnsafeRawBufferPointer) -> DecodingError? {
+        guard let limitReason else { return nil }
+        var error = JSONParseError(offset: offset, reason: limitReason, in: text)
+        error.exceededLimit = limit
+        return DecodingMessages.invalidJSON(error)
     }
 }
 

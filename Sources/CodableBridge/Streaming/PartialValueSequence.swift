@@ -230,11 +230,7 @@ final class PartialStream<T: Decodable> {
     /// The error for a scan that stopped: a limit's, or the parser's for the text so far.
     private func stopError(_ stop: PartialScanner.Stop) -> any Error {
         text.withUnsafeBytes { raw in
-            if let reason = stop.limitReason {
-                var error = JSONParseError(offset: stop.offset, reason: reason, in: raw)
-                error.exceededLimit = stop.limit
-                return DecodingMessages.invalidJSON(error)
-            }
+            if let error = stop.limitError(in: raw) { return error }
             do {
                 _ = try decoder.parse(bytes: raw)
             } catch {
