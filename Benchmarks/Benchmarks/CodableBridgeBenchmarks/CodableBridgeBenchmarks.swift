@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     registerParseBenchmarks()
     registerDateBenchmarks()
     registerJSONLinesBenchmarks()
+    registerPartialBenchmarks()
     registerScalingBenchmarks()
     registerMemoryBenchmarks()
 }

@@ -212,3 +212,28 @@ struct PartialDecodingTests {
         #expect(try partial(JSONValue.self, text.prefix(900), decoder: limited).value == ["a": .string(String(repeating: "a", count: 893))])
     }
 }
+
+/// The example of Docs/Streaming.md, "Partial documents".
+@Suite("Partial documents: the documented example")
+struct PartialDocumentationExampleTests {
+    struct Step: Codable, Equatable {
+        var title: String
+        var minutes: Int
+    }
+
+    struct Recipe: Codable, Equatable {
+        var name: String
+        var servings: Int
+        var steps: [Step]
+        var vegetarian: Bool
+    }
+
+    @Test func theRecipeSoFar() throws {
+        let arrived = Data(#"{"name": "Pancakes", "servings": 4, "steps": [{"title": "Whisk the eggs", "minutes": 2}, {"title": "Hea"#.utf8)
+        var report = DecodingReport()
+        let draft = try BridgeDecoder().decodePartial(Recipe.self, from: arrived, report: &report)
+        #expect(draft == Recipe(name: "Pancakes", servings: 4,
+                                steps: [Step(title: "Whisk the eggs", minutes: 2), Step(title: "Hea", minutes: 0)], vegetarian: false))
+        #expect(report.events.filter { $0.kind == .incomplete }.map(\.path) == ["", "steps", "steps[1]", "steps[1].title"])
+    }
+}

@@ -10,7 +10,8 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "README.md", block: 6, kind: "compile", fingerprint: 0x0474e838aff87411),
     .init(document: "README.md", block: 7, kind: "compile", fingerprint: 0x59115f3a27f81902),
     .init(document: "README.md", block: 8, kind: "compile", fingerprint: 0x92e8f5ab8e803744),
-    .init(document: "README.md", block: 9, kind: "compile", fingerprint: 0x978fbb31ea52361c),
+    .init(document: "README.md", block: 9, kind: "compile", fingerprint: 0x5012f79d02d07f45),
+    .init(document: "README.md", block: 10, kind: "compile", fingerprint: 0x978fbb31ea52361c),
     .init(document: "Docs/ClassModels.md", block: 1, kind: "compile", fingerprint: 0xdb886b172ef4d5d0),
     .init(document: "Docs/ClassModels.md", block: 2, kind: "compile", fingerprint: 0x47eb9a05f3f85ac9),
     .init(document: "Docs/ClassModels.md", block: 3, kind: "compile", fingerprint: 0xa4e6be9acbbd30e1),
@@ -72,4 +73,5 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Migration.md", block: 3, kind: "compile", fingerprint: 0x1c3f65e3d6cf3e2b),
     .init(document: "Docs/Migration.md", block: 4, kind: "compile", fingerprint: 0x687ab59ffe37ef65),
     .init(document: "Docs/Migration.md", block: 5, kind: "compile", fingerprint: 0xe7dabe28d14e2962),
+    .init(document: "Docs/Streaming.md", block: 1, kind: "compile", fingerprint: 0x32678fa6942675e8),
 ]
