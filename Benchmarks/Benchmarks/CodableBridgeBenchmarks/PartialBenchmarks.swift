@@ -4,6 +4,7 @@
 //
 // Group "Partial 100 KB":
 //   decode                  BridgeDecoder().decode, the reference
+//   decode with report      the same with a DecodingReport, as decodePartial always has
 //   decodePartial complete  decodePartial of the same complete document (target: ≤ 1.2× decode)
 //   64-byte chunks          partialValues over the bytes arriving 64 at a time, each chunk
 //                           followed by a suspension, every snapshot taken (target: ≤ 20× decode)
@@ -72,6 +73,16 @@ func registerPartialBenchmarks() {
     Benchmark(Suite.name(group, "decode"), configuration: configuration) { benchmark, state in
         for _ in benchmark.scaledIterations {
             blackHole(try state.decoder.decode([TwitterSearch.Status].self, from: state.data))
+        }
+    } setup: { () throws -> PartialState in
+        try makePartialState()
+    }
+
+    Benchmark(Suite.name(group, "decode with report"), configuration: configuration) { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            var report = DecodingReport()
+            blackHole(try state.decoder.decode([TwitterSearch.Status].self, from: state.data, report: &report))
+            blackHole(report)
         }
     } setup: { () throws -> PartialState in
         try makePartialState()

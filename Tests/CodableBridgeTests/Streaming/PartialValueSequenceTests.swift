@@ -16,7 +16,7 @@ struct ChunkedBytes: AsyncSequence, Sendable {
 
         mutating func next() async throws -> UInt8? {
             if index > 0, index % source.chunk == 0 {
-                try await Task.sleep(nanoseconds: 50_000)
+                await Task.yield()
             }
             defer { index += 1 }
             if index < source.bytes.count { return source.bytes[index] }
