@@ -48,6 +48,21 @@ build_library() {  # module, sources folder
         "${sources[@]}" $( [[ $module == CodableBridge ]] && echo -lCodableBridgeCoercion ) \
         -o "$archive" 2> >(grep -v 'Cannot export local symbol' >&2)
 }
+# The C module of the number routines, as a static library; SwiftPM generates its module map, here
+# it is written into .build-fuzz/cmodules (found through -I).
+c_archive="$build/libCCodableBridgeNumbers.a"
+if [[ ! -f $c_archive ]] || [[ -n $(find Sources/CCodableBridgeNumbers -newer "$c_archive" -type f) ]]; then
+    echo "building CCodableBridgeNumbers (fuzzer + address sanitizer)…"
+    mkdir -p "$build/cmodules/CCodableBridgeNumbers"
+    printf 'module CCodableBridgeNumbers {\n    header "%s"\n    export *\n}\n' \
+        "$PWD/Sources/CCodableBridgeNumbers/include/CCodableBridgeNumbers.h" > "$build/cmodules/CCodableBridgeNumbers/module.modulemap"
+    clang -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CCodableBridgeNumbers/include \
+        -c Sources/CCodableBridgeNumbers/CCodableBridgeNumbers.c -o "$build/CCodableBridgeNumbers.o"
+    rm -f "$c_archive"
+    ar rcs "$c_archive" "$build/CCodableBridgeNumbers.o"
+fi
+flags+=(-I "$build/cmodules")
+
 build_library CodableBridgeCoercion Sources/CodableBridgeCoercion
 build_library CodableBridge Sources/CodableBridge
 
@@ -58,7 +73,7 @@ binary="$build/codablebridge-fuzz"
 if [[ ! -f $binary ]] || [[ -n $(find Fuzz/Sources "$build"/*.a -newer "$binary" -type f) ]]; then
     echo "building the harness…"
     swiftc "${flags[@]}" -D CODABLEBRIDGE_LIBFUZZER -module-name CodableBridgeFuzz "${harness[@]}" \
-        -lCodableBridge -lCodableBridgeCoercion -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
+        -lCodableBridge -lCodableBridgeCoercion -lCCodableBridgeNumbers -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 
 seeds=Fuzz/Corpus/$target
