@@ -24,9 +24,10 @@ extension BridgeDecoder {
     /// ```
     ///
     /// Snapshots follow the rules of ``decodePartial(_:from:report:)``. The bytes are read by a
-    /// background task and scanned once; each `next()` takes all the bytes that have arrived, so a
-    /// snapshot reflects everything received when it is asked for, and a chunk that changes
-    /// nothing yields nothing. Text before the first value, or a top-level number, yields no
+    /// background task; the scan that tracks the document's structure reads each byte once, and
+    /// each `next()` takes all the bytes that have arrived, so a snapshot reflects everything
+    /// received when it is asked for, and a chunk that changes nothing yields nothing. A snapshot
+    /// parses and decodes the text so far, closed. Text before the first value, or a top-level number, yields no
     /// snapshot until the end.
     ///
     /// - Parameters:
