@@ -95,7 +95,7 @@ public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
 public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
     /// What kind of change.
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
-        enum Base: String, Sendable, Hashable { case coerced, defaulted, dropped, rejected, unknownKey }
+        enum Base: String, Sendable, Hashable { case coerced, defaulted, dropped, rejected, unknownKey, incomplete }
         let base: Base
 
         /// A value of another JSON type was converted (`"12"` → `12`).
@@ -110,8 +110,14 @@ public struct DecodingEvent: Sendable, Hashable, CustomStringConvertible {
         /// An object member no model reads (reported under `unknownKeyStrategy = .report`); the
         /// path ends in the key.
         public static let unknownKey = Kind(base: .unknownKey)
+        /// A value the text ended inside or before, in a partial document
+        /// (`BridgeDecoder.decodePartial(_:from:report:)`, `partialValues(of:from:)`): an open
+        /// container closed where the text ends, a string kept as far as it arrived, or a value
+        /// left out because it had not arrived (or was cut mid-number). Never recorded for a
+        /// complete document.
+        public static let incomplete = Kind(base: .incomplete)
 
-        /// The kind's name: `coerced`, `defaulted`, `dropped` or `rejected`.
+        /// The kind's name: `coerced`, `defaulted`, `dropped`, `rejected`, `unknownKey` or `incomplete`.
         public var description: String { base.rawValue }
     }
 

@@ -1,0 +1,262 @@
+import Foundation
+
+// MARK: - Design
+//
+// A background task reads the byte source into an inbox (`PartialByteInbox`); the consumer's
+// `next()` takes *everything* that has arrived since the last call, scans it once (the stream
+// keeps one `PartialScanner`), and decodes one snapshot of the text as it stands. So a snapshot is
+// never stale, and when bytes arrive faster than the consumer asks, chunks are merged instead of
+// each costing a decode (decoding a snapshot is O(model); the number of snapshots is bounded by
+// the consumer's pace). A chunk that does not change the closed text (whitespace, the middle of a
+// number, a half escape) yields nothing. A snapshot that fails to decode (a strict
+// `missingValueStrategy` with members not arrived yet) is skipped. At the end of the source the
+// whole text is decoded as `decode` does: that value (or error) ends the sequence.
+
+extension BridgeDecoder {
+    /// A new snapshot of the model each time more of a JSON document has arrived, then the
+    /// complete value.
+    ///
+    /// ```swift
+    /// let (bytes, _) = try await URLSession.shared.bytes(for: request)   // a streamed answer
+    /// for try await answer in BridgeDecoder().partialValues(of: Answer.self, from: bytes) {
+    ///     show(answer)            // the model so far; the last one is the complete answer
+    /// }
+    /// ```
+    ///
+    /// Snapshots follow the rules of ``decodePartial(_:from:report:)``. The bytes are read by a
+    /// background task; the scan that tracks the document's structure reads each byte once, and
+    /// each `next()` takes all the bytes that have arrived, so a snapshot reflects everything
+    /// received when it is asked for, and a chunk that changes nothing yields nothing. A snapshot
+    /// parses and decodes the text so far, closed. Text before the first value, or a top-level number, yields no
+    /// snapshot until the end.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - bytes: The document's UTF-8 bytes as they arrive.
+    /// - Returns: The snapshots. Iterating ends with the complete value; it throws the error a
+    ///   complete `decode` of the whole text gives (a source that ends mid-document), a parse
+    ///   error with line and column as soon as the text is wrong, a limit error as soon as one is
+    ///   exceeded, or the source's own error. A snapshot that fails to decode (members not arrived
+    ///   under `missingValueStrategy = .throw`) is skipped, not thrown.
+    public func partialValues<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes)
+        -> PartialValueSequence<T> where Bytes.Element == UInt8
+    {
+        PartialValueSequence(decoder: self) { inbox in
+            do {
+                for try await byte in bytes {
+                    if !inbox.append(byte) { return }
+                }
+                inbox.finish(nil)
+            } catch {
+                inbox.finish(error)
+            }
+        }
+    }
+}
+
+/// The snapshots of a JSON document as it arrives: each element is the model the text describes
+/// so far (``BridgeDecoder/decodePartial(_:from:report:)``), the last one the complete value.
+/// Made by ``BridgeDecoder/partialValues(of:from:)``.
+public struct PartialValueSequence<T: Decodable>: AsyncSequence, Sendable {
+    /// A snapshot of the model.
+    public typealias Element = T
+
+    let decoder: BridgeDecoder
+    /// Reads the byte source into an inbox.
+    let pump: @Sendable (PartialByteInbox) async -> Void
+
+    /// Starts reading the byte source (in a background task) when first asked for a snapshot.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(stream: PartialStream(decoder: decoder, pump: pump))
+    }
+
+    /// Gives the snapshots of one pass over the byte source.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let stream: PartialStream<T>
+
+        /// The next snapshot: the model as the text that has arrived describes it, or (at the end
+        /// of the source) the complete value; nil after that.
+        public mutating func next() async throws -> T? {
+            try await stream.next()
+        }
+    }
+}
+
+/// The bytes read from the source and not yet taken by the consumer.
+final class PartialByteInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var finished = false
+    private var failure: (any Error)?
+    private var cancelled = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    /// Adds a byte; false when the consumer has gone (the reader stops).
+    func append(_ byte: UInt8) -> Bool {
+        lock.lock()
+        bytes.append(byte)
+        let waiter = self.waiter
+        self.waiter = nil
+        let go = !cancelled
+        lock.unlock()
+        waiter?.resume()
+        return go
+    }
+
+    /// The source has ended, with `error` or without.
+    func finish(_ error: (any Error)?) {
+        lock.lock()
+        if !finished {
+            finished = true
+            failure = error
+        }
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume()
+    }
+
+    /// The consumer has gone: the reader stops at its next byte.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    /// What ``take()`` returns.
+    struct Taken {
+        var bytes: [UInt8]
+        var finished: Bool
+        var failure: (any Error)?
+    }
+
+    private func takeIfReady() -> Taken? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !bytes.isEmpty || finished else { return nil }
+        var taken = Taken(bytes: [], finished: finished, failure: failure)
+        swap(&taken.bytes, &bytes)
+        return taken
+    }
+
+    /// Waits until bytes have arrived or the source has ended, then takes all the bytes.
+    func take() async -> Taken {
+        while true {
+            if let taken = takeIfReady() { return taken }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    lock.lock()
+                    if !bytes.isEmpty || finished {
+                        lock.unlock()
+                        continuation.resume()
+                        return
+                    }
+                    waiter = continuation
+                    lock.unlock()
+                }
+            } onCancel: {
+                finish(CancellationError())
+            }
+        }
+    }
+}
+
+/// One pass over a byte source: the text so far, its scanner, the reader task.
+final class PartialStream<T: Decodable> {
+    private let decoder: BridgeDecoder
+    private let pump: @Sendable (PartialByteInbox) async -> Void
+    private let inbox = PartialByteInbox()
+    private var reader: Task<Void, Never>?
+    private var scanner: PartialScanner
+    private var text: [UInt8] = []
+    /// The closed text of the last snapshot decoded (its kept length and closing bytes).
+    private var lastKeep = -1
+    private var lastSuffix: [UInt8] = []
+    private var isOver = false
+    /// Whether the complete document has been decoded and yielded as a snapshot.
+    private var yieldedComplete = false
+
+    init(decoder: BridgeDecoder, pump: @escaping @Sendable (PartialByteInbox) async -> Void) {
+        self.decoder = decoder
+        self.pump = pump
+        self.scanner = PartialScanner(maxDepth: decoder.maxDepth, limits: decoder.limits)
+    }
+
+    deinit {
+        inbox.cancel()
+        reader?.cancel()
+    }
+
+    func next() async throws -> T? {
+        guard !isOver else { return nil }
+        if reader == nil {
+            let pump = self.pump
+            let inbox = self.inbox
+            reader = Task.detached { await pump(inbox) }
+        }
+        while true {
+            let taken = await inbox.take()
+            if !taken.bytes.isEmpty { try scan(taken.bytes) }
+            if taken.finished {
+                end()
+                if let failure = taken.failure { throw failure }
+                if yieldedComplete { return nil }
+                return try decoder.decode(T.self, from: text)
+            }
+            if let snapshot = snapshot() { return snapshot }
+        }
+    }
+
+    private func end() {
+        isOver = true
+        inbox.cancel()
+        reader?.cancel()
+    }
+
+    /// Scans new bytes; when the text turns out wrong or exceeds a limit, ends the pass with the
+    /// error.
+    private func scan(_ bytes: [UInt8]) throws {
+        let start = text.count
+        text.append(contentsOf: bytes)
+        do {
+            try text.withUnsafeBufferPointer { (all) throws(PartialScanner.Stop) in
+                try scanner.scan(UnsafeBufferPointer(rebasing: all[start...]))
+            }
+        } catch {
+            end()
+            throw stopError(error)
+        }
+    }
+
+    /// The error for a scan that stopped: a limit's, or the parser's for the text so far.
+    private func stopError(_ stop: PartialScanner.Stop) -> any Error {
+        text.withUnsafeBytes { raw in
+            if let error = stop.limitError(in: raw) { return error }
+            do {
+                _ = try decoder.parse(bytes: raw)
+            } catch {
+                return error
+            }
+            return DecodingMessages.invalidJSON(JSONParseError(offset: stop.offset, reason: "unexpected byte", in: raw))
+        }
+    }
+
+    /// A snapshot of the text as it stands, or nil when it is the same closed text as the last
+    /// one, when no value has arrived, or when it does not decode.
+    private func snapshot() -> T? {
+        guard let completion = scanner.completion() else { return nil }
+        if scanner.isComplete {
+            // Whitespace after the root changes nothing.
+            if lastSuffix.isEmpty, lastKeep >= 0 { return nil }
+        } else if completion.keep == lastKeep, completion.suffix == lastSuffix {
+            return nil
+        }
+        lastKeep = completion.keep
+        lastSuffix = completion.suffix
+        let value = text.withUnsafeBufferPointer { text in
+            try? decoder.decodeSnapshot(T.self, text: text, scanner: scanner, completion: completion, report: nil)
+        }
+        if value != nil, scanner.isComplete { yieldedComplete = true }
+        return value
+    }
+}
