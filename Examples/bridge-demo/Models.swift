@@ -205,3 +205,10 @@ final class Puppy: Dog, @unchecked Sendable {
     }
     override class var ignoredProperties: Set<String> { ["lastSeen"] }
 }
+
+/// A user of a streamed export (the streams section).
+struct StreamUser: Codable {
+    var login: String
+    var id: Int
+    var bio = ""
+}

@@ -3,7 +3,8 @@ import Foundation
 
 // bridge-demo: decodes the bundled sample payloads, prints the models, the decoding report and
 // the JSON they re-encode to; the last section shows unknown keys (reported, then captured and
-// written back) and an unknown enum case. Run with `swift run bridge-demo`.
+// written back) and an unknown enum case; then class models, and documents read as they arrive.
+// Run with `swift run bridge-demo`.
 
 func resource(_ name: String) throws -> Data {
     guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources") else {
@@ -83,6 +84,23 @@ do {
     var puppy = pets[2] as! Puppy
     try decoder.update(&puppy, from: #"{"weeks": 10, "vaccinated": true}"#)
     print("after update: same instance \(puppy === pets[2]), weeks \(puppy.weeks), vaccinated \(puppy.vaccinated), breed \(puppy.breed)")
+
+    section("Streams — an array's elements as they are read, a partial document, a JSON Schema")
+    let export = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-demo-export.json")
+    try Data(#"{"data": {"count": 3, "items": [{"login": "ann", "id": 1}, {"login": "bob", "id": "2"}, {"login": "cy", "id": 3}]}}"#.utf8)
+        .write(to: export)
+    defer { try? FileManager.default.removeItem(at: export) }
+    let users = decoder.elements(of: StreamUser.self, at: "data.items", contentsOf: export)
+    for try await user in users { print("streamed: \(user.login) #\(user.id)") }
+    print(users.report)
+    report = DecodingReport()
+    let arrived = Data(#"{"login": "dee", "id": 4, "bio": "Writes Swift on the tra"#.utf8)
+    let draft = try decoder.decodePartial(StreamUser.self, from: arrived, report: &report)
+    print("partial: \(draft.login) #\(draft.id), bio so far \"\(draft.bio)\"")
+    print(report)
+    var strict = BridgeDecoder()
+    strict.missingValueStrategy = .throw
+    print("schema: \(try strict.jsonSchema(for: StreamUser.self))")
 } catch {
     print("bridge-demo failed: \(error)")
     exit(1)

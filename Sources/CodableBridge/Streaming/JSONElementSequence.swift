@@ -28,7 +28,7 @@ extension BridgeDecoder {
     ///
     /// - Parameters:
     ///   - type: The type of each element.
-    ///   - path: Dot-separated keys to the array, as ``decode(_:from:at:)`` takes them
+    ///   - path: Dot-separated keys to the array, as `decode(_:from:at:)` takes them
     ///     (`"data.items"`; numeric segments index arrays). Defaults to `nil`: the document is the
     ///     array.
     ///   - url: A file URL. The file is opened when iteration starts and closed when the iterator

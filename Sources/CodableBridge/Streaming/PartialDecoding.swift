@@ -39,7 +39,7 @@ extension BridgeDecoder {
     /// - Every path the text ended inside or before gets an ``DecodingEvent/Kind/incomplete``
     ///   event: the open containers' paths down to the innermost open value (`""`, `items`,
     ///   `items[2]`, `items[2].title`), spelt with the keys of the text.
-    /// - A complete document decodes exactly as ``decode(_:from:report:)`` does, with no
+    /// - A complete document decodes exactly as `decode(_:from:report:)` does, with no
     ///   `.incomplete` event.
     /// - The partial text is read as RFC 8259 JSON in UTF-8 (with ``limits`` and ``maxDepth``);
     ///   the JSON5 and other text options apply to complete documents only.

@@ -4,14 +4,14 @@ import Testing
 
 /// Bytes that arrive `chunk` at a time: after each chunk the sequence suspends (yields to other
 /// tasks) before the next; optionally it then goes on forever with `filler`.
-struct ChunkedBytes: AsyncSequence, Sendable {
+struct SevenByteChunks: AsyncSequence, Sendable {
     typealias Element = UInt8
     let bytes: [UInt8]
     var chunk = 7
     var filler: UInt8?
 
     struct AsyncIterator: AsyncIteratorProtocol {
-        let source: ChunkedBytes
+        let source: SevenByteChunks
         var index = 0
 
         mutating func next() async throws -> UInt8? {
@@ -54,7 +54,7 @@ struct PartialValueSequenceTests {
         let bytes = PartialFixtures.articleBytes
         let final = try decoder.decode(PartialArticle.self, from: Data(bytes))
         var snapshots: [PartialArticle] = []
-        for try await snapshot in decoder.partialValues(of: PartialArticle.self, from: ChunkedBytes(bytes: bytes)) {
+        for try await snapshot in decoder.partialValues(of: PartialArticle.self, from: SevenByteChunks(bytes: bytes)) {
             let problems = PartialFixtures.problems(snapshot, of: final)
             #expect(problems.isEmpty, "snapshot \(snapshots.count): \(problems)")
             snapshots.append(snapshot)
@@ -68,7 +68,7 @@ struct PartialValueSequenceTests {
         let expected = try #require(throws: DecodingError.self) { try decoder.decode(PartialArticle.self, from: Data(bytes)) }
         var count = 0
         let error = await #expect(throws: DecodingError.self) {
-            for try await _ in decoder.partialValues(of: PartialArticle.self, from: ChunkedBytes(bytes: bytes)) { count += 1 }
+            for try await _ in decoder.partialValues(of: PartialArticle.self, from: SevenByteChunks(bytes: bytes)) { count += 1 }
         }
         #expect(error.map { "\($0)" } == "\(expected)")
         #expect(count > 0)
@@ -78,7 +78,7 @@ struct PartialValueSequenceTests {
         let bytes = Array(#"{"title": "x", "views": 12q, "tags": ["a", "b", "c", "d", "e"]}"#.utf8)
         let expected = try #require(throws: DecodingError.self) { try decoder.decode(PartialArticle.self, from: Data(bytes)) }
         let error = await #expect(throws: DecodingError.self) {
-            for try await _ in decoder.partialValues(of: PartialArticle.self, from: ChunkedBytes(bytes: bytes)) {}
+            for try await _ in decoder.partialValues(of: PartialArticle.self, from: SevenByteChunks(bytes: bytes)) {}
         }
         #expect(error.map { "\($0)" } == "\(expected)")
         #expect("\(String(describing: error))".contains("line 1, column 27"))
@@ -95,7 +95,7 @@ struct PartialValueSequenceTests {
         strict.missingValueStrategy = .throw
         let bytes = Array(#"{"name": "Zoë", "id": 7}"#.utf8)
         var snapshots: [PartialAuthor] = []
-        for try await author in strict.partialValues(of: PartialAuthor.self, from: ChunkedBytes(bytes: bytes, chunk: 3)) {
+        for try await author in strict.partialValues(of: PartialAuthor.self, from: SevenByteChunks(bytes: bytes, chunk: 3)) {
             snapshots.append(author)
         }
         #expect(snapshots == [PartialAuthor(name: "Zoë", id: 7)])
@@ -103,7 +103,7 @@ struct PartialValueSequenceTests {
 
     @Test func aTopLevelNumberArrivesOnlyWhole() async throws {
         var values: [Int] = []
-        for try await value in decoder.partialValues(of: Int.self, from: ChunkedBytes(bytes: Array("1234567890".utf8), chunk: 2)) {
+        for try await value in decoder.partialValues(of: Int.self, from: SevenByteChunks(bytes: Array("1234567890".utf8), chunk: 2)) {
             values.append(value)
         }
         #expect(values == [1_234_567_890])
@@ -112,7 +112,7 @@ struct PartialValueSequenceTests {
     @Test func deepNestingIsAClearError() async {
         let bytes = Array(repeating: UInt8(ascii: "["), count: 100_000)
         let error = await #expect(throws: DecodingError.self) {
-            for try await _ in decoder.partialValues(of: JSONValue.self, from: ChunkedBytes(bytes: bytes, chunk: 4096)) {}
+            for try await _ in decoder.partialValues(of: JSONValue.self, from: SevenByteChunks(bytes: bytes, chunk: 4096)) {}
         }
         #expect("\(String(describing: error))".contains("maxDepth"))
     }
@@ -120,7 +120,7 @@ struct PartialValueSequenceTests {
     @Test func aNeverClosingStringMeetsTheLimit() async {
         var limited = BridgeDecoder()
         limited.limits.maxStringBytes = 10_000
-        let source = ChunkedBytes(bytes: Array(#"{"a": ""#.utf8), chunk: 512, filler: UInt8(ascii: "a"))
+        let source = SevenByteChunks(bytes: Array(#"{"a": ""#.utf8), chunk: 512, filler: UInt8(ascii: "a"))
         let error = await #expect(throws: DecodingError.self) {
             for try await _ in limited.partialValues(of: JSONValue.self, from: source) {}
         }
