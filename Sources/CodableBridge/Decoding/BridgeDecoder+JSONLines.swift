@@ -277,12 +277,7 @@ final class JSONLinesReader {
             start = 0
         }
         let handle = try openHandle()
-        let chunk: Data
-        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
-            chunk = try handle.read(upToCount: chunkSize) ?? Data()
-        } else {
-            chunk = handle.readData(ofLength: chunkSize)
-        }
+        let chunk = try handle.readChunk(upTo: chunkSize)
         if chunk.isEmpty {
             atEnd = true
         } else {

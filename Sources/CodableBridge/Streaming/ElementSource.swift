@@ -34,12 +34,7 @@ final class ElementFileSource {
     /// Appends the next chunk to `scanner`; false at the end of the file.
     func read(into scanner: inout ElementScanner) throws -> Bool {
         let handle = try openHandle()
-        let chunk: Data
-        if #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) {
-            chunk = try handle.read(upToCount: chunkSize) ?? Data()
-        } else {
-            chunk = handle.readData(ofLength: chunkSize)
-        }
+        let chunk = try handle.readChunk(upTo: chunkSize)
         guard !chunk.isEmpty else { return false }
         chunk.withUnsafeBytes { scanner.append($0) }
         return true
