@@ -67,7 +67,7 @@ extension BridgeDecoder {
                 } catch {
                     report.append(event: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
                                                        detail: DecodingMessages.skippedLine(error)))
-                    telemetry?.add([TallyKey(model: .root(TypeID(T.self)), path: "", kind: .dropped, rule: .named("skipped line")): 1])
+                    telemetry?.add([(TallyKey(model: .root(TypeID(T.self)), path: .spelt(""), kind: .dropped, rule: .named("skipped line")), 1)])
                 }
             }
         }

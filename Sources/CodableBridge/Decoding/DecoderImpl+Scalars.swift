@@ -338,7 +338,7 @@ extension DecoderImpl {
     @inline(__always)
     func record(_ kind: DecodingEvent.Kind, key: PathComponent?, rule: String, _ detail: @autoclosure () -> String) {
         guard let report, zeroDepth == 0, report.isOpen else { return }
-        report.record(kind, path: path, key: key, rule: .named(rule), report.keepsDetails ? .text(detail()) : .omitted)
+        record(kind, in: report, key: key, rule: .named(rule), report.keepsDetails ? .text(detail()) : .omitted)
     }
 
     /// Records the coercion of `node` to `value` (frequent events): its detail is kept as facts,
@@ -351,7 +351,19 @@ extension DecoderImpl {
         let detail: ReportCollector.Detail = report.keepsDetails
             ? .stored(report.coercionFacts.append(coercionFacts(node, to: V.self, value: value, rule: rule, yyModel: yyModel)))
             : .omitted
-        report.record(.coerced, path: path, key: key, rule: eventRule, detail)
+        record(.coerced, in: report, key: key, rule: eventRule, detail)
+    }
+
+    /// Records an event at the current path plus `key` in `report`, the path as a node of this
+    /// decoder's table there (see `EventPathTable`).
+    @inline(__always)
+    private func record(_ kind: DecodingEvent.Kind, in report: ReportCollector, key: PathComponent?, rule: EventRule,
+                        _ detail: ReportCollector.Detail)
+    {
+        let node = currentPathNode()
+        if reportPathTable < 0 { reportPathTable = report.addPathTable(prefix: rootPrefix) }
+        report.record(kind, table: reportPathTable, node: node, nodes: UnsafeBufferPointer(start: pathNodes.base, count: pathNodes.count),
+                      key: key, rule: rule, detail)
     }
 
     /// The error or missing-value signal for a node that is not of the expected kind.

@@ -53,6 +53,8 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var path: [PathComponent]
     /// The coding paths of this decode's containers (see `PathNode`).
     @exclusivity(unchecked) var pathNodes = ScratchBuffer<PathNode>(capacity: 0)
+    /// This decoder's path table in `report` (see `EventPathTable`); -1 until it records an event.
+    @exclusivity(unchecked) var reportPathTable = -1
     /// The starting path: the path of `PathNode.root`.
     @exclusivity(unchecked) var rootPrefix: [PathComponent]
     /// The nodes of the levels below the root on `path`, made when a container is opened at a

@@ -158,15 +158,17 @@ protocol EventDetailStore: AnyObject {
 /// has a ``DecodingTelemetry`` (which counts the events when the decode ends).
 ///
 /// An event is recorded as facts: its kind; its rule (``EventRule``, what telemetry counts);
-/// where it happened — the decoder's path array itself
-/// (kept, not copied: the events of one container share it, and the decoder's next change to its
-/// path makes its own copy) plus the key; and its detail, either already a string or an index into
-/// ``detailStore`` — or nothing, when only telemetry reads the collector (``keepsDetails``). The report spells the events the first time they are read (under `lock`, since
-/// a finished report is `Sendable`).
+/// where it happened — a node of the recording decoder's coding paths (``EventPathTable``) plus
+/// the key; and its detail, either already a string or an index into ``detailStore`` — or
+/// nothing, when only telemetry reads the collector (``keepsDetails``). The report spells the
+/// events the first time they are read (under `lock`, since a finished report is `Sendable`).
 final class ReportCollector: @unchecked Sendable {  // written by one decode; after it (closed), read-only except `cache`, under `lock`
-    private struct Recorded {
+    /// One event as recorded.
+    struct Recorded {
         let kind: DecodingEvent.Kind
         let location: Location
+        /// The key below the location's node (`nil` for spelt events and events at the node itself).
+        let key: PathComponent?
         let rule: EventRule
         let detail: Detail
     }
@@ -176,8 +178,8 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
         /// The event came already spelt (`append(spelt:)`), with the name of the model it is
         /// about when the recording layer knows it.
         case spelt(String, model: String?)
-        /// The decoder's path when the event was recorded, and the key below it.
-        case components([PathComponent], PathComponent?)
+        /// A node of path table `table` (``pathTables``); the event's ``Recorded/key`` is below it.
+        case node(table: Int, node: Int)
     }
 
     enum Detail {
@@ -203,6 +205,8 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     // One decode on one thread writes these; afterwards only `events` reads them, under `lock`.
     // So the runtime's exclusivity checks (a thread-local lookup per access) are switched off.
     @exclusivity(unchecked) private var recorded = ChunkedList<Recorded>()
+    /// The coding paths of the decoders that recorded events here, one table per decoder.
+    @exclusivity(unchecked) private(set) var pathTables: [EventPathTable] = []
     private let lock = NSLock()
     @exclusivity(unchecked) private var cache: [DecodingEvent]?
 
@@ -233,19 +237,17 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     /// at the first one elsewhere, so only the value's own events go.
     func removeTrailingEvents(under path: String) {
         var index = recorded.count
-        while index > 0, isAt(recorded[index - 1].location, orBelow: path) { index -= 1 }
+        while index > 0, isAt(recorded[index - 1], orBelow: path) { index -= 1 }
         removeEvents(from: index)
     }
 
-    private func isAt(_ location: Location, orBelow path: String) -> Bool {
+    private func isAt(_ event: Recorded, orBelow path: String) -> Bool {
         let text: String
-        switch location {
+        switch event.location {
         case .spelt(let spelt, _):
             text = spelt
-        case .components(let components, let key):
-            var steps = components.map(PathStep.init)
-            if let key { steps.append(PathStep(key)) }
-            text = pathString(steps[...])
+        case .node(let table, let node):
+            text = spell(table: table, node: node, key: event.key)
         }
         guard text.hasPrefix(path) else { return false }
         guard !path.isEmpty, let next = text.dropFirst(path.count).first else { return true }
@@ -254,28 +256,43 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
 
     /// Records an event that is already spelt (telemetry does not count it: see ``EventRule/spelt``).
     func append(spelt event: DecodingEvent) {
-        recorded.append(Recorded(kind: event.kind, location: .spelt(event.path, model: nil), rule: .spelt, detail: .text(event.detail)))
+        recorded.append(Recorded(kind: event.kind, location: .spelt(event.path, model: nil), key: nil, rule: .spelt, detail: .text(event.detail)))
         cache = nil
     }
 
     /// Records an event at the spelt `path`, about the model named `model`.
     func record(_ kind: DecodingEvent.Kind, spelt path: String, model: String, rule: EventRule, _ detail: Detail) {
-        recorded.append(Recorded(kind: kind, location: .spelt(path, model: model), rule: rule, detail: detail))
+        recorded.append(Recorded(kind: kind, location: .spelt(path, model: model), key: nil, rule: rule, detail: detail))
         cache = nil
     }
 
-    /// Records an event at `path` plus `key`.
-    func record(_ kind: DecodingEvent.Kind, path: [PathComponent], key: PathComponent?, rule: EventRule, _ detail: Detail) {
-        recorded.append(Recorded(kind: kind, location: .components(path, key), rule: rule, detail: detail))
+    /// Adds the path table of a decoder that records its first event here; returns its index.
+    func addPathTable(prefix: [PathComponent]) -> Int {
+        pathTables.append(EventPathTable(prefix: prefix))
+        return pathTables.count - 1
+    }
+
+    /// Records an event at `node` of path table `table` plus `key`; `nodes` is the recording
+    /// decoder's whole node list (the table copies the nodes it does not have yet).
+    @inline(__always)
+    func record(_ kind: DecodingEvent.Kind, table: Int, node: Int, nodes: UnsafeBufferPointer<PathNode>, key: PathComponent?,
+                rule: EventRule, _ detail: Detail)
+    {
+        pathTables[table].mirror(nodes)
+        recorded.append(Recorded(kind: kind, location: .node(table: table, node: node), key: key, rule: rule, detail: detail))
         cache = nil
     }
 
-    /// Visits each recorded event's kind, location and rule, in order (what telemetry counts).
-    func forEachRecorded(_ body: (DecodingEvent.Kind, Location, EventRule) -> Void) {
-        for index in 0 ..< recorded.count {
-            let event = recorded[index]
-            body(event.kind, event.location, event.rule)
-        }
+    /// The spelt path of an event at `node` of path table `table` plus `key`.
+    private func spell(table: Int, node: Int, key: PathComponent?) -> String {
+        var steps = pathTables[table].components(of: node).map(PathStep.init)
+        if let key { steps.append(PathStep(key)) }
+        return pathString(steps[...])
+    }
+
+    /// Visits each recorded event in order, in place (what telemetry counts).
+    func forEachRecorded(_ body: (UnsafePointer<Recorded>) -> Void) {
+        recorded.forEachInPlace(body)
     }
 
     /// The recorded events, spelt (once).
@@ -294,10 +311,8 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
                 switch event.location {
                 case .spelt(let text, _):
                     path = text
-                case .components(let components, let key):
-                    var steps = components.map(PathStep.init)
-                    if let key { steps.append(PathStep(key)) }
-                    path = pathString(steps[...])
+                case .node(let table, let node):
+                    path = spell(table: table, node: node, key: event.key)
                 }
                 return DecodingEvent(path: path, kind: event.kind, detail: detail)
             }

@@ -81,7 +81,7 @@ public final class DecodingTelemetry: @unchecked Sendable {  // all state under 
         let rows = lock.withLock { table }
         var merged: [Count: Int] = [:]
         for (key, count) in rows {
-            let row = Count(model: key.model.name, path: key.path, kind: key.kind, rule: key.rule.name, count: 0)
+            let row = Count(model: key.model.name, path: key.path.spelt, kind: key.kind, rule: key.rule.name, count: 0)
             merged[row, default: 0] += count
         }
         return merged.map { row, count in
@@ -109,8 +109,8 @@ public final class DecodingTelemetry: @unchecked Sendable {  // all state under 
         add(collector.tally(root: root))
     }
 
-    /// Adds a local table of counts.
-    func add(_ counts: [TallyKey: Int]) {
+    /// Adds counts (a key may come more than once).
+    func add(_ counts: [(TallyKey, Int)]) {
         guard !counts.isEmpty else { return }
         lock.withLock {
             for (key, count) in counts { table[key, default: 0] += count }

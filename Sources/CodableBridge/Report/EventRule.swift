@@ -5,14 +5,14 @@
 // collector without details when the caller asked for no report. When the decode ends its events
 // are tallied into a local table, then merged into the telemetry's under one lock.
 //
-//     Status.id = "12" (Int)   recorded: coerced, path [statuses, [3]] + key id, rule numericString(Int)
+//     Status.id = "12" (Int)   recorded: coerced, node of [statuses, [3]] + key id, rule numericString(Int)
 //     tally key:               model keyOwner(Status.CodingKeys), path "statuses[].id", coerced, rule
 //     snapshot:                Count(model: "Status", path: "statuses[].id", kind: .coerced,
 //                                    rule: "string → Int", count: 1)
 //
-// A decode's events are first counted by pattern slot (the decoder's path compared component by
-// component, every index equal to every other) and last step, without spelling anything; each
-// row's pattern is then spelt once. The elements of a document repeat their events in the same
+// A decode's events are first counted by pattern slot (looked up once per node of the decoder's
+// coding paths, every index equal to every other) and last step, without spelling anything;
+// each pattern is spelt once. The elements of a document repeat their events in the same
 // order, so each row remembers the row that followed it, and that row is tried first: most
 // events cost a few comparisons and no hash. A tally key holds types, not their names: names are spelt
 // once per row by `snapshot()`. No value reaches a key: rules are constants, models are type
@@ -78,9 +78,28 @@ enum ModelReference: Hashable {
 /// One row of a telemetry table before names are spelt.
 struct TallyKey: Hashable {
     let model: ModelReference
-    let path: String
+    let path: PathPattern
     let kind: DecodingEvent.Kind
     let rule: EventRule
+}
+
+/// A path with every array index replaced by `[]`, as a tally key holds it: its steps (spelt by
+/// ``DecodingTelemetry/snapshot()``), or already spelt (events that came spelt).
+enum PathPattern: Hashable {
+    case steps([StepPattern])
+    case spelt(String)
+
+    /// The pattern spelt: `statuses[].user.id`.
+    var spelt: String {
+        switch self {
+        case .spelt(let text):
+            return text
+        case .steps(let steps):
+            var text = ""
+            for step in steps { step.append(to: &text) }
+            return text
+        }
+    }
 }
 
 // MARK: Tally
@@ -90,159 +109,235 @@ extension ReportCollector {
     /// top-level type.
     ///
     /// Events are first counted by the pattern of their path (a slot per distinct pattern, found
-    /// by comparing components, indices all equal) and their last step, so that names and
-    /// patterns are spelt once per row, not per event.
-    func tally(root: Any.Type) -> [TallyKey: Int] {
+    /// once per path node: ``PatternSlots``) and their last step, so that names and patterns are
+    /// spelt once per row, not per event. A key may come more than once (a pattern both
+    /// spelt and met as nodes).
+    func tally(root: Any.Type) -> [(TallyKey, Int)] {
         let rootID = TypeID(root)
-        var prefixes: [PrefixSlot] = []
+        var slots = PatternSlots(root: rootID, tables: pathTables)
         // Rows: key, count, and the row of the event that followed it last (-1: none yet).
         var keys: [LocalKey] = []
         var counts: [Int] = []
         var nexts: [Int] = []
-        var rowIndex: [LocalKey: Int] = [:]
-        var slotsByFingerprint: [UInt64: [Int]] = [:]
         var previous = -1
         var spelt: [TallyKey: Int] = [:]
-        forEachRecorded { kind, location, rule in
-            switch (location, rule) {
-            case (_, .spelt):
-                return
-            case (.spelt(let path, let model), _):
-                let key = TallyKey(model: model.map(ModelReference.name) ?? .root(rootID), path: pathPattern(path), kind: kind, rule: rule)
+        forEachRecorded { event in
+            if case .spelt = event.pointee.rule { return }
+            switch event.pointee.location {
+            case .spelt(let path, let model):
+                let key = TallyKey(model: model.map(ModelReference.name) ?? .root(rootID), path: .spelt(pathPattern(path)),
+                                   kind: event.pointee.kind, rule: event.pointee.rule)
                 spelt[key, default: 0] += 1
-            case (.components(let path, let last), _):
-                let step = last.map(StepPattern.init)
+            case .node(let table, let node):
+                let slot = slots.slot(of: node, in: table)
                 // A document's elements repeat their events in the same order: the row that came
-                // after the previous event's row last time is tried first, without hashing.
-                if previous >= 0, case let next = nexts[previous], next >= 0, keys[next].matches(step, kind, rule),
-                   prefixes[keys[next].prefix].matches(path) {
-                    counts[next] += 1
-                    previous = next
-                    return
-                }
-                let slot: Int
-                if previous >= 0, prefixes[keys[previous].prefix].matches(path) {
-                    slot = keys[previous].prefix
-                } else {
-                    let fingerprint = PrefixSlot.fingerprint(path)
-                    if let found = slotsByFingerprint[fingerprint]?.first(where: { prefixes[$0].matches(path) }) {
-                        slot = found
+                // after the previous event's row last time is tried first, then that row again
+                // (the elements of an array of scalars); a repeat does not replace the successor.
+                var row = previous >= 0 ? nexts[previous] : -1
+                if row < 0 || !keys[row].matches(slot, event.pointee.key, event.pointee.kind, event.pointee.rule) {
+                    if previous >= 0, keys[previous].matches(slot, event.pointee.key, event.pointee.kind, event.pointee.rule) {
+                        row = previous
                     } else {
-                        prefixes.append(PrefixSlot(path, root: rootID))
-                        slot = prefixes.count - 1
-                        slotsByFingerprint[fingerprint, default: []].append(slot)
+                        let key = LocalKey(prefix: slot, last: event.pointee.key, kind: event.pointee.kind, rule: event.pointee.rule)
+                        row = slots.row(of: key, keys: keys)
+                        if row < 0 {
+                            row = keys.count
+                            keys.append(key)
+                            counts.append(0)
+                            nexts.append(-1)
+                            slots.add(row: row, key: key, keys: keys)
+                        }
+                        if previous >= 0, row != previous { nexts[previous] = row }
                     }
                 }
-                let key = LocalKey(prefix: slot, last: step, kind: kind, rule: rule)
-                let row: Int
-                if let found = rowIndex[key] {
-                    row = found
-                    counts[row] += 1
-                } else {
-                    row = keys.count
-                    keys.append(key)
-                    counts.append(1)
-                    nexts.append(-1)
-                    rowIndex[key] = row
-                }
-                if previous >= 0 { nexts[previous] = row }
+                counts[row] += 1
                 previous = row
             }
         }
-        var table = spelt
+        // Each row is its own key: its slot and last step are its whole pattern.
+        var table = spelt.map { ($0.key, $0.value) }
+        var patterns: [Int: (steps: [StepPattern], model: ModelReference)] = [:]
+        table.reserveCapacity(spelt.count + keys.count)
         for (key, count) in zip(keys, counts) {
-            let prefix = prefixes[key.prefix]
-            var pattern = prefix.pattern
-            var model = prefix.model
+            var (steps, model) = slots.steps(key.prefix, memo: &patterns)
             if let last = key.last {
-                last.append(to: &pattern)
-                if case .property(let step) = last, let owner = step.component.keyType { model = .keyOwner(TypeID(owner), root: rootID) }
+                steps.append(StepPattern(last))
+                if let owner = last.keyType { model = .keyOwner(TypeID(owner), root: rootID) }
             }
-            table[TallyKey(model: model, path: pattern, kind: key.kind, rule: key.rule), default: 0] += count
+            table.append((TallyKey(model: model, path: .steps(steps), kind: key.kind, rule: key.rule), count))
         }
         return table
     }
 }
 
-/// A path pattern met during a tally: a path that has it, the pattern spelt, and the model of its
-/// last property.
-private struct PrefixSlot {
-    let path: [PathComponent]
-    let pattern: String
-    let model: ModelReference
-
-    init(_ path: [PathComponent], root: TypeID) {
-        self.path = path
-        var pattern = ""
-        var model = ModelReference.root(root)
-        for component in path {
-            StepPattern(component).append(to: &pattern)
-            if let owner = component.keyType { model = .keyOwner(TypeID(owner), root: root) }
-        }
-        self.pattern = pattern
-        self.model = model
+/// The path patterns of a tally and its rows by pattern.
+///
+/// A node's pattern is its parent's plus one step, found once per node when the tally starts: an index
+/// step through the parent's one index child, a key among the parent's few children, compared
+/// by bits (a hashed table once a pattern has many). A pattern is spelt only for the rows that
+/// end up in the table.
+private struct PatternSlots {
+    private struct Slot {
+        let parent: Int
+        let step: StepPattern?
+        /// The slot one index below (-1: none yet), and those one key below (the first few).
+        var indexChild = -1
+        var keyChildren: [(key: PathComponentKey, slot: Int)] = []
+        /// The tally rows whose pattern this is (the first few), with their last step's bits
+        /// (compared first).
+        var rows: [(bits: UInt64, row: Int)] = []
     }
 
-    /// A number equal for paths of one pattern (indices may differ), seldom for others.
-    static func fingerprint(_ path: [PathComponent]) -> UInt64 {
-        var result = UInt64(path.count)
-        for component in path {
-            let step: UInt64 = switch component {
-            case .index: 0x9E37_79B9_7F4A_7C15
-            case .plainKey(let bits, let type): bits ^ UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue))
-            case .intKey(let int): UInt64(bitPattern: Int64(int))
-            case .name(let name): UInt64(bitPattern: Int64(name.hashValue))
-            case .boxedKey(let box): UInt64(bitPattern: Int64(box.key.stringValue.hashValue))
+    /// How many children or rows a slot lists before lookups go through the hashed tables (a
+    /// model's properties each have a row or two).
+    private static var listed: Int { 16 }
+
+    /// The patterns met; slot 0 is the empty path.
+    private var slots = [Slot(parent: -1, step: nil)]
+    private var keyChildren: [Child: Int] = [:]
+    private var rowsByKey: [LocalKey: Int] = [:]
+    /// Per table, the slot of each node; and of its starting path.
+    private var nodeSlots: [[Int]]
+    private var prefixSlots: [Int]
+    private let root: TypeID
+
+    private struct Child: Hashable {
+        let parent: Int
+        let key: PathComponentKey
+    }
+
+    init(root: TypeID, tables: [EventPathTable]) {
+        self.root = root
+        nodeSlots = []
+        prefixSlots = []
+        // A node comes after its parent in its table: one pass finds every node's slot.
+        for table in tables {
+            let prefix = table.prefix.reduce(0) { child(of: $0, $1) }
+            var slots = [Int](repeating: 0, count: table.parents.count)
+            for node in slots.indices {
+                let parent = table.parents[node]
+                slots[node] = child(of: parent == PathNode.root ? prefix : slots[parent], table.components[node])
             }
-            result = (result &* 0x100_0000_01B3) ^ step
+            prefixSlots.append(prefix)
+            nodeSlots.append(slots)
         }
-        return result
     }
 
-    /// Whether `other` has this slot's pattern (indices may differ).
-    func matches(_ other: [PathComponent]) -> Bool {
-        guard other.count == path.count else { return false }
-        for index in path.indices where !StepPattern.same(path[index], other[index]) { return false }
-        return true
+    /// The slot of the pattern of `node`'s path in path table `table`.
+    @inline(__always)
+    func slot(of node: Int, in table: Int) -> Int {
+        node == PathNode.root ? prefixSlots[table] : nodeSlots[table][node]
+    }
+
+    /// The slot one `component` below `parent`.
+    private mutating func child(of parent: Int, _ component: PathComponent) -> Int {
+        if case .index = component {
+            if slots[parent].indexChild < 0 {
+                slots.append(Slot(parent: parent, step: .index))
+                slots[parent].indexChild = slots.count - 1
+            }
+            return slots[parent].indexChild
+        }
+        let key = PathComponentKey(component)
+        if slots[parent].keyChildren.count < PatternSlots.listed {
+            for index in slots[parent].keyChildren.indices where slots[parent].keyChildren[index].key == key {
+                return slots[parent].keyChildren[index].slot
+            }
+        } else if let found = keyChildren[Child(parent: parent, key: key)] {
+            return found
+        }
+        slots.append(Slot(parent: parent, step: .property(key)))
+        let slot = slots.count - 1
+        if slots[parent].keyChildren.count < PatternSlots.listed {
+            slots[parent].keyChildren.append((key, slot))
+            if slots[parent].keyChildren.count == PatternSlots.listed {
+                for listed in slots[parent].keyChildren { keyChildren[Child(parent: parent, key: listed.key)] = listed.slot }
+            }
+        } else {
+            keyChildren[Child(parent: parent, key: key)] = slot
+        }
+        return slot
+    }
+
+    /// The row whose key is `key`, or -1; `keys` are the tally's row keys. (Mutating: a
+    /// non-mutating call through the tally's closure would copy the whole struct.)
+    mutating func row(of key: LocalKey, keys: [LocalKey]) -> Int {
+        guard slots[key.prefix].rows.count < PatternSlots.listed else { return rowsByKey[key] ?? -1 }
+        let bits = key.stepBits
+        for entry in slots[key.prefix].rows where entry.bits == bits && keys[entry.row] == key { return entry.row }
+        return -1
+    }
+
+    /// Adds a new tally row: listed under its slot, hashed once the slot has many.
+    mutating func add(row: Int, key: LocalKey, keys: [LocalKey]) {
+        if slots[key.prefix].rows.count < PatternSlots.listed {
+            slots[key.prefix].rows.append((key.stepBits, row))
+            guard slots[key.prefix].rows.count == PatternSlots.listed else { return }
+            for listed in slots[key.prefix].rows { rowsByKey[keys[listed.row]] = listed.row }
+        } else {
+            rowsByKey[key] = row
+        }
+    }
+
+    /// The steps of `slot`'s pattern, and the model of its last property; `memo` keeps those
+    /// already found.
+    func steps(_ slot: Int, memo: inout [Int: (steps: [StepPattern], model: ModelReference)]) -> (steps: [StepPattern], model: ModelReference) {
+        guard slot > 0, let step = slots[slot].step else { return ([], .root(root)) }
+        if let known = memo[slot] { return known }
+        var (steps, model) = self.steps(slots[slot].parent, memo: &memo)
+        steps.append(step)
+        if case .property(let key) = step, let owner = key.component.keyType { model = .keyOwner(TypeID(owner), root: root) }
+        memo[slot] = (steps, model)
+        return (steps, model)
     }
 }
 
-/// A tally row before its strings are spelt.
+/// A tally row: a pattern slot, the last step (any index is every index) and what happened.
 private struct LocalKey: Hashable {
     let prefix: Int
-    let last: StepPattern?
+    let last: PathComponent?
     let kind: DecodingEvent.Kind
     let rule: EventRule
+
+    /// Whether this is the row of an event at `last` below a path of pattern `prefix`.
+    @inline(__always)
+    func matches(_ prefix: Int, _ last: PathComponent?, _ kind: DecodingEvent.Kind, _ rule: EventRule) -> Bool {
+        guard self.prefix == prefix, self.kind == kind, self.rule == rule else { return false }
+        switch (self.last, last) {
+        case (nil, nil), (.index, .index): return true
+        case (let a?, let b?): return PathComponentKey(a) == PathComponentKey(b)
+        default: return false
+        }
+    }
+
+    static func == (lhs: LocalKey, rhs: LocalKey) -> Bool {
+        lhs.matches(rhs.prefix, rhs.last, rhs.kind, rhs.rule)
+    }
 
     /// Hashes the place only (the rule is a string, the kind's hash its name): the few kinds and
     /// rules of one place share a hash and are told apart by `==`.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(prefix)
-        hasher.combine(last)
+        hasher.combine(UInt64(UInt(bitPattern: prefix)) &* 0x9E37_79B9_7F4A_7C15 ^ stepBits)
     }
 
-    /// Whether this key has `last`, `kind` and `rule` (its prefix is checked by the caller).
-    func matches(_ last: StepPattern?, _ kind: DecodingEvent.Kind, _ rule: EventRule) -> Bool {
-        self.kind == kind && self.last == last && self.rule == rule
+    /// A number equal for equal last steps (every index the same), seldom for others.
+    var stepBits: UInt64 {
+        switch last {
+        case nil: 0
+        case .index: 1
+        case let last?: PathComponentKey(last).bits
+        }
     }
 }
 
 /// One step of a path pattern: any index, or a key.
-private enum StepPattern: Hashable {
+enum StepPattern: Hashable {
     case index
     /// A property, dictionary member or key path segment, compared by its key.
     case property(PathComponentKey)
 
     init(_ component: PathComponent) {
         if case .index = component { self = .index } else { self = .property(PathComponentKey(component)) }
-    }
-
-    /// Whether two components are the same pattern step, without spelling either.
-    static func same(_ a: PathComponent, _ b: PathComponent) -> Bool {
-        switch (a, b) {
-        case (.index, .index): true
-        default: PathComponentKey(a) == PathComponentKey(b)
-        }
     }
 
     /// Appends the step: `[]` for an index, else the key.
@@ -267,13 +362,14 @@ private enum StepPattern: Hashable {
 }
 
 /// A path component that is not an index, hashable by its key without spelling it.
-private struct PathComponentKey: Hashable {
+struct PathComponentKey: Hashable {
     let component: PathComponent
 
     init(_ component: PathComponent) {
         self.component = component
     }
 
+    @inline(__always)
     static func == (lhs: PathComponentKey, rhs: PathComponentKey) -> Bool {
         switch (lhs.component, rhs.component) {
         case (.plainKey(let a, let aType), .plainKey(let b, let bType)): a == b && ObjectIdentifier(aType) == ObjectIdentifier(bType)
@@ -282,6 +378,17 @@ private struct PathComponentKey: Hashable {
         case (.intKey(let a), .intKey(let b)): a == b
         case (.index(let a), .index(let b)): a == b
         default: false
+        }
+    }
+
+    /// A number equal for equal keys, seldom for others (one `Hasher` call for a whole row key).
+    var bits: UInt64 {
+        switch component {
+        case .plainKey(let bits, let type): bits ^ UInt64(UInt(bitPattern: ObjectIdentifier(type).hashValue))
+        case .boxedKey(let box): UInt64(UInt(bitPattern: box.key.stringValue.hashValue))
+        case .name(let name): UInt64(UInt(bitPattern: name.hashValue))
+        case .intKey(let int): UInt64(UInt(bitPattern: int)) ^ 0x5555_5555_5555_5555
+        case .index(let index): UInt64(UInt(bitPattern: index))
         }
     }
 

@@ -79,6 +79,21 @@ struct ChunkedList<Element> {
         sealedCount = index - offset
     }
 
+    /// Calls `body` with a pointer to each element, in order: a caller that reads a few fields
+    /// of large elements copies nothing else (the pointer is valid during the call only).
+    func forEachInPlace(_ body: (UnsafePointer<Element>) throws -> Void) rethrows {
+        for chunk in sealed {
+            try chunk.withUnsafeBufferPointer { elements in
+                // safe: a chunk in `sealed` is never empty, so its buffer has a base address
+                for index in elements.indices { try body(elements.baseAddress! + index) }
+            }
+        }
+        try current.withUnsafeBufferPointer { elements in
+            // safe: the loop runs only when `current` has elements, hence a base address
+            for index in elements.indices { try body(elements.baseAddress! + index) }
+        }
+    }
+
     /// The elements in order, transformed.
     func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
         var result: [T] = []

@@ -352,6 +352,27 @@ struct DecodingTelemetryTests {
         #expect(withoutReport.snapshot() == withReport.snapshot())
     }
 
+    @Test("many members and patterns under one path, and alternating rows, count as the report does")
+    func manyRowsAndPatterns() throws {
+        // 40 members of each map: more patterns (owners) and rows (numbers) under one path than a
+        // tally lists before it hashes; the grid's rows alternate between repeated and new rows.
+        let owners = (0 ..< 40).map { #""o\#($0)": {"id": "\#($0)"}"# }.joined(separator: ", ")
+        let numbers = (0 ..< 40).map { #""n\#($0)": "\#($0)""# }.joined(separator: ", ")
+        let documents: [(String, (BridgeDecoder, inout DecodingReport) throws -> Void)] = [
+            ("{\(owners)}", { _ = try $0.decode([String: TelemetryFixtures.Owner].self, from: "{\(owners)}", report: &$1) }),
+            ("{\(numbers)}", { _ = try $0.decode([String: Int].self, from: "{\(numbers)}", report: &$1) }),
+            ("grid", { _ = try $0.decode(TelemetryFixtures.Grid.self, from: #"{"rows": [["1", "2", 3], ["4"], [5, "6", "7", "8"], ["9"]]}"#, report: &$1) }),
+        ]
+        for (name, decode) in documents {
+            let (decoder, telemetry) = telemetryDecoder()
+            var report = DecodingReport()
+            try decode(decoder, &report)
+            try decode(decoder, &report)
+            #expect(!report.isEmpty, "\(name)")
+            #expect(patternCounts(telemetry.snapshot()) == patternCounts(report), "\(name)")
+        }
+    }
+
     @Test("the repairs inside a value thrown away whole are not counted, as in the report")
     func discardedRepairs() throws {
         let (decoder, telemetry) = telemetryDecoder()

@@ -56,14 +56,24 @@ struct LazyReportTests {
     @Test("a collector forgets events from a position on, with their paths; spelt events keep their path")
     func removeAndAppendSpelt() {
         let collector = ReportCollector()
-        collector.record(.coerced, path: [.name("a")], key: .index(1), rule: .named("test"), .text("first"))
-        collector.record(.defaulted, path: [.name("b")], key: nil, rule: .named("test"), .text("second"))
-        collector.record(.dropped, path: [.name("c"), .name("d")], key: nil, rule: .named("test"), .text("third"))
+        // One decoder's path nodes: 0 = c, 1 = c.d; the table copies those made before each event.
+        let nodes = [PathNode(parent: PathNode.root, depth: 1, component: .name("c")), PathNode(parent: 0, depth: 2, component: .name("d"))]
+        let table = collector.addPathTable(prefix: [])
+        func record(_ kind: DecodingEvent.Kind, table: Int, node: Int, made: Int, key: PathComponent?, _ detail: String) {
+            nodes.withUnsafeBufferPointer { all in
+                collector.record(kind, table: table, node: node, nodes: UnsafeBufferPointer(rebasing: all[..<made]), key: key,
+                                 rule: .named("test"), .text(detail))
+            }
+        }
+        record(.coerced, table: collector.addPathTable(prefix: [.name("a")]), node: PathNode.root, made: 0, key: .index(1), "first")
+        record(.defaulted, table: table, node: 0, made: 1, key: .name("b"), "second")
+        record(.dropped, table: table, node: 1, made: 2, key: nil, "third")
+        #expect(collector.events.map(\.path) == ["a[1]", "c.b", "c.d"])
         collector.removeEvents(from: 1)
         #expect(collector.count == 1)
         collector.append(spelt: DecodingEvent(path: "line 2: x", kind: .dropped, detail: "by hand"))
-        collector.record(.coerced, path: [.name("e")], key: nil, rule: .named("test"), .text("fourth"))
-        #expect(collector.events.map(\.path) == ["a[1]", "line 2: x", "e"])
+        record(.coerced, table: table, node: 1, made: 2, key: .index(0), "fourth")
+        #expect(collector.events.map(\.path) == ["a[1]", "line 2: x", "c.d[0]"])
         #expect(collector.events.map(\.detail) == ["first", "by hand", "fourth"])
     }
 }

@@ -17,6 +17,9 @@ import Testing
         #expect(list.isEmpty == (size == 0))
         #expect(list.map { $0 } == array)
         for i in 0 ..< size { #expect(list[i] == array[i]) }
+        var visited: [String] = []
+        list.forEachInPlace { visited.append($0.pointee) }
+        #expect(visited == array)
     }
 
     @Test(arguments: [(20, 0), (20, 16), (200, 48), (200, 113), (200, 199), (200, 200), (200, 500)])
