@@ -4,7 +4,7 @@
 /// first time a decoder records an event it adds a table to the collector (its starting path);
 /// each event then mirrors into it the nodes made since the last one — each node is copied once —
 /// and names its place as (table, node, key). The path is spelt only when a report is read; a
-/// telemetry tally reads the nodes themselves, one pattern per node (EventRule.swift).
+/// telemetry tally reads the nodes themselves, one pattern per node (EventTally.swift).
 ///
 ///     decoder's nodes        table after an event at node 2, key id
 ///       0 root statuses        prefix []

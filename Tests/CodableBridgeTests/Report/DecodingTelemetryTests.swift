@@ -373,6 +373,18 @@ struct DecodingTelemetryTests {
         }
     }
 
+    @Test("rules that alternate at one place are separate rows, elements and fields alike")
+    func alternatingRules() throws {
+        let (decoder, telemetry) = telemetryDecoder()
+        // Numeric strings (the decoder's own rule) alternate with Booleans (a coercion rule) at
+        // one field, and in the elements of arrays of integers.
+        let owners = #"[{"id": "1"}, {"id": true}, {"id": "2"}, {"id": "3"}, {"id": false}, {"id": "4"}]"#
+        _ = try decoder.decode([TelemetryFixtures.Owner].self, from: owners)
+        _ = try decoder.decode(TelemetryFixtures.Grid.self, from: #"{"rows": [["1", true, "2"], [false, "3"]]}"#)
+        let counts = Dictionary(telemetry.snapshot().map { ("\($0.path) \($0.rule)", $0.count) }, uniquingKeysWith: +)
+        #expect(counts == ["[].id string → Int": 4, "[].id Boolean → Int": 2, "rows[][] string → Int": 3, "rows[][] Boolean → Int": 2])
+    }
+
     @Test("the repairs inside a value thrown away whole are not counted, as in the report")
     func discardedRepairs() throws {
         let (decoder, telemetry) = telemetryDecoder()
