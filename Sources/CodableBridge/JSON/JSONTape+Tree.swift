@@ -360,8 +360,9 @@ private struct KeyCache {
 
     /// Subtrees with fewer nodes build their keys directly.
     static let minimumNodes = 128
-    /// Parsed documents shorter than this build their keys directly (about 128 nodes' worth).
-    static let minimumBytes = 2048
+    /// Parsed documents shorter than this build their keys directly: in a document of a few
+    /// kilobytes, setting up the table (4 KB of slots) costs more than the long keys it would share.
+    static let minimumBytes = 1 << 16
     static let slotCount = 1024
     static let maximumEntries = 512
 

@@ -5,7 +5,7 @@ import Testing
 /// Building the `JSONValue` tree, both ways: straight from the parser (`JSONValue(parsing:)`) and
 /// from a tape (`JSONTape.value(at:)`). Every key and string length around the inline-string
 /// limit (15 bytes), objects around the key-table threshold (32 members) and the key-sharing
-/// thresholds (2 KB of text, 128 nodes), repeated and escaped keys, and indentation of every width.
+/// thresholds (64 KB of text, 128 nodes), repeated and escaped keys, and indentation of every width.
 @Suite struct JSONTreeBuildingTests {
     /// The two ways to a tree.
     enum Route: CaseIterable, CustomTestStringConvertible {
@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: [1, 12], Route.allCases)
     func keysAndStringsOfEveryLength(copies: Int, route: Route) throws {
-        // `copies` 12 makes a document of well over 128 nodes, where long keys are shared.
+        // `copies` 12 makes a document of well over 128 nodes and 64 KB, where long keys are shared.
         let members = Self.texts.enumerated().map { (index, text) in ("\(text)\(index)", JSONValue.string(text)) }
         let expected = JSONValue.array(Array(repeating: .object(JSONObject(members)), count: copies))
         // Written by the library's writer: JSONSerialization would not keep the member order.
@@ -94,7 +94,7 @@ import Testing
 
     /// Of repeated keys the first wins, in small and big objects and small and big documents,
     /// spelled the same, escaped (`\u0061` is `a`), or canonically equivalent (NFC and NFD).
-    @Test(arguments: [0, 40, 200], Route.allCases)
+    @Test(arguments: [0, 40, 200, 4000], Route.allCases)
     func firstOfRepeatedKeysWins(filler: Int, route: Route) throws {
         let fill = (0 ..< filler).map { "\"f\($0)\": \($0)" }
         let cases: [(String, String, JSONValue)] = [
