@@ -115,6 +115,46 @@ extension JSONTape {
     }
 }
 
+extension JSONTape {
+    /// Parses the array or object at the start of `input`, a window of a longer text that ends
+    /// with a `}` or `]` (not necessarily the value's): the tape of that value, read in place, and
+    /// the offset one past its last byte; `nil` when the value does not end inside `input` or the
+    /// text is malformed, without saying why (the caller reads the text again its own way).
+    ///
+    /// Streamed arrays parse each element that has arrived whole this way, without finding its
+    /// end first.
+    ///
+    /// - Parameters:
+    ///   - input: The window; its first byte is `{` or `[`, its last `}` or `]`.
+    ///   - owner: The storage `input` points into, kept by the tape.
+    ///   - maxDepth: The deepest nesting accepted.
+    ///   - rules: The limits and the duplicate-key rule.
+    package static func parsingLeadingValue(of input: UnsafeRawBufferPointer, owner: Any, maxDepth: Int,
+                                            rules: ParseRules) -> (tape: JSONTape, end: Int)? {
+        // The parser reads a borrowed text up to its closing bracket and never past it.
+        guard let start = input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count >= 2,
+              start[0] == UInt8(ascii: "{") || start[0] == UInt8(ascii: "["),
+              start[input.count - 1] == UInt8(ascii: "}") || start[input.count - 1] == UInt8(ascii: "]"),
+              input.count < Int(UInt32.max)
+        else { return nil }
+        // Room for the nodes of a typical element, not of the whole window: the buffer grows.
+        var parser = JSONParser(start, count: input.count, readable: input.count, maxDepth: maxDepth, rules: rules,
+                                output: TapeOutput(textCount: min(input.count, 1 << 14)))
+        parser.endsWithRootValue = true
+        do {
+            try parser.parseDocument()
+        } catch {
+            return nil
+        }
+        let nodes = parser.output.nodes.takeAll()
+        let unescaped = parser.unescaped.takeAll()
+        let tape = JSONTape(text: UnsafeBufferPointer(start: start, count: input.count),
+                            storage: Storage(nodes: nodes, owner: owner, ownedText: nil,
+                                             unescaped: unescaped.baseAddress == nil ? nil : unescaped))
+        return (tape, parser.rootValueEnd)
+    }
+}
+
 /// The text a parse read: the caller's bytes, or a copy of them with a NUL after it.
 struct ParsedText {
     /// The whole input (a borrowed text may end in whitespace after its last bracket).
@@ -253,6 +293,11 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     var duplicates = DuplicateKeyDetector()
     /// `SmallString.isAvailable`, read once per parse for the outputs that make strings.
     let inlineStrings = SmallString.isAvailable
+    /// Whether the text may go on after the root value (``JSONTape/parsingLeadingValue(of:owner:maxDepth:rules:)``):
+    /// the parse then ends with the root value, at ``rootValueEnd``.
+    var endsWithRootValue = false
+    /// One past the root value's last byte, once parsed with ``endsWithRootValue``.
+    var rootValueEnd = 0
 
     init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, rules: ParseRules = .none, output: consuming Output) {
         self.p = p
@@ -336,6 +381,10 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
                 i += 1
             }
             break
+        }
+        if endsWithRootValue {
+            rootValueEnd = i
+            return
         }
         if i < count { i = skipWhitespace(i) }
         guard i == count else {

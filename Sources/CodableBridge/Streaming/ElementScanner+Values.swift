@@ -81,6 +81,50 @@ extension ElementScanner {
         }
     }
 
+    /// The element about to be scanned, parsed at once when it is an array or object that has
+    /// arrived whole: the parser finds its end itself, so its bytes are read once, not scanned
+    /// and then parsed. `nil` (nothing changed) for any other value, an element that has not
+    /// arrived whole, or one the parser refuses: the scan then reads it and reports what is wrong.
+    mutating func parseWholeElement() -> Step? {
+        // safe: called while a value is being scanned
+        guard case .element(let index) = scan!.purpose, scan!.kind == .container, position == scan!.start else { return nil }
+        // The parse may read up to the last closing bracket that has arrived; only the bytes
+        // that came since the last search are searched.
+        let end = baseOffset + buffer.count
+        if lastClosing.searchedEnd != end {
+            let searched = max(0, lastClosing.searchedEnd - baseOffset)
+            var i = buffer.count - 1
+            while i >= searched, buffer[i] != UInt8(ascii: "}"), buffer[i] != UInt8(ascii: "]") { i -= 1 }
+            if i >= searched { lastClosing.at = baseOffset + i }
+            lastClosing.searchedEnd = end
+        }
+        let last = lastClosing.at - baseOffset
+        guard last > position else { return nil }
+        let start = position
+        let parsed = buffer.withUnsafeBytes { bytes in
+            JSONTape.parsingLeadingValue(of: UnsafeRawBufferPointer(rebasing: bytes[start ... last]), owner: buffer,
+                                         maxDepth: valueMaxDepth, rules: rules)
+        }
+        guard let (tape, length) = parsed, length <= rules.maxDocumentBytes else { return nil }
+        scan = nil
+        position = start + length
+        keep = position
+        frames[frames.count - 1].count += 1
+        state = .commaOrEnd
+        return .element(start ..< position, index: index, tape: tape)
+    }
+
+    /// What the navigation expects next, for the message of a document that ends early.
+    var expectation: String {
+        switch state {
+        case .value, .firstValueOrEnd: "expected a value"
+        case .firstKeyOrEnd, .key: "expected a key string"
+        case .colon: "expected ':'"
+        case .commaOrEnd: frames.last?.isObject == true ? "expected ',' or '}'" : "expected ',' or ']'"
+        case .trailing: "expected the end of the document"
+        }
+    }
+
     enum Outcome {
         case ended(Int)
         case more

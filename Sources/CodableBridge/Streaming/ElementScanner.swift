@@ -22,7 +22,10 @@ import Foundation
 // - The *value* scan finds where one value ends: a string (up to its unescaped quote), an object
 //   or array (strings with escapes, and the depth of brackets and braces), or a scalar (up to
 //   the next delimiter). It checks only what bounds memory (`maxDepth`, the string and element
-//   limits); the range is then parsed by the normal parser, which checks the rest.
+//   limits); the range is then parsed by the normal parser, which checks the rest. An element
+//   that is an array or object and has arrived whole is not scanned: the parser reads it where
+//   it lies and finds its end itself (`parseWholeElement`); one that has not, or that the
+//   parser refuses, is scanned as above, so errors and limits read the same either way.
 //
 // Both layers resume where they stopped when the buffer runs out (`needsMore`): the caller
 // appends the next chunk and calls `next()` again; no byte is scanned twice. Before a chunk is
@@ -34,8 +37,9 @@ import Foundation
 struct ElementScanner {
     /// What ``next()`` found.
     enum Step {
-        /// The element with this index occupies `range` of ``buffer``.
-        case element(Range<Int>, index: Int)
+        /// The element with this index occupies `range` of ``buffer``; `tape` is its parse when
+        /// it was parsed already (it had arrived whole), `nil` when it is still to be parsed.
+        case element(Range<Int>, index: Int, tape: JSONTape?)
         /// The buffer ends before the next element is complete: append a chunk (or call
         /// ``finish()``) and call `next()` again.
         case needsMore
@@ -120,6 +124,9 @@ struct ElementScanner {
 
     /// The stream offset of `buffer[0]`.
     var baseOffset = 0
+    /// The stream offset of the last `}` or `]` in the bytes read so far (-1: none), and of the
+    /// end of the bytes searched for it.
+    var lastClosing = (at: -1, searchedEnd: 0)
     /// A point in the buffer whose line is known; it only moves forward (errors and commas ask
     /// for positions in the order of the text), so each byte is counted once.
     var cursor = 0
@@ -195,30 +202,31 @@ struct ElementScanner {
             var lineStart = lineStartOffset
             var cr = afterCR
             var i = cursor
+            // The next carriage return at or after `i` (`index`: none before it), searched again
+            // only once passed, so each byte is searched once.
+            var nextCR = -1
             while i < index {
-                while i + 8 <= index {
-                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    let lf = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                    let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
-                    let found = ((lf &- 0x0101_0101_0101_0101) & ~lf | (crs &- 0x0101_0101_0101_0101) & ~crs) & 0x8080_8080_8080_8080
-                    let skip = found == 0 ? 8 : found.trailingZeroBitCount >> 3
-                    if skip > 0 { cr = false }
-                    i += skip
-                    if found != 0 { break }
+                // Bytes other than line breaks are skipped with `memchr` (a minified document has
+                // none at all).
+                if nextCR < i {
+                    nextCR = memchr(raw + i, 0x0D, index - i).map { UnsafeRawPointer($0) - raw } ?? index
+                }
+                let next = memchr(raw + i, 0x0A, nextCR - i).map { UnsafeRawPointer($0) - raw } ?? nextCR
+                if next > i {
+                    cr = false
+                    i = next
                 }
                 guard i < index else { break }
-                let byte = bytes[i]
-                if byte == 0x0A {
+                // A line feed or a carriage return; a line feed right after a carriage return
+                // ends the same line.
+                if bytes[i] == 0x0A {
                     if !cr { line += 1 }
-                    lineStart = baseOffset + i + 1
                     cr = false
-                } else if byte == 0x0D {
-                    line += 1
-                    lineStart = baseOffset + i + 1
-                    cr = true
                 } else {
-                    cr = false
+                    line += 1
+                    cr = true
                 }
+                lineStart = baseOffset + i + 1
                 i += 1
             }
             cursorLine = line
@@ -265,6 +273,7 @@ struct ElementScanner {
     mutating func next() throws -> Step {
         while true {
             if scan != nil {
+                if let parsed = parseWholeElement() { return parsed }
                 guard let end = try scanValue() else { return .needsMore }
                 let value = scan!  // safe: scanValue keeps it until the value is complete
                 scan = nil
@@ -274,7 +283,7 @@ struct ElementScanner {
                 case .element(let index):
                     frames[frames.count - 1].count += 1
                     state = .commaOrEnd
-                    return .element(range, index: index)
+                    return .element(range, index: index, tape: nil)
                 case .skipped:
                     try check(range)
                     valueEnded()
@@ -341,16 +350,6 @@ struct ElementScanner {
             case .trailing:
                 throw error(at: position, "unexpected \(describe(byte)) after the document's value")
             }
-        }
-    }
-
-    var expectation: String {
-        switch state {
-        case .value, .firstValueOrEnd: "expected a value"
-        case .firstKeyOrEnd, .key: "expected a key string"
-        case .colon: "expected ':'"
-        case .commaOrEnd: frames.last?.isObject == true ? "expected ',' or '}'" : "expected ',' or ']'"
-        case .trailing: "expected the end of the document"
         }
     }
 

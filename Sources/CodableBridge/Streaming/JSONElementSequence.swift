@@ -192,8 +192,8 @@ final class ElementReader<T: Decodable> {
         do {
             while true {
                 switch try scanner.next() {
-                case .element(let range, let index):
-                    if let value = try decode(range, index: index) { return value }
+                case .element(let range, let index, let tape):
+                    if let value = try decode(range, index: index, parsed: tape) { return value }
                 case .needsMore:
                     try Task.checkCancellation()
                     let more = switch source {
@@ -213,16 +213,20 @@ final class ElementReader<T: Decodable> {
         }
     }
 
-    /// Parses and decodes the element at `range` of the scanner's buffer; `nil` when it was
-    /// dropped.
-    private func decode(_ range: Range<Int>, index: Int) throws -> T? {
+    /// Decodes the element at `range` of the scanner's buffer, parsing it first unless the
+    /// scanner did (`parsed`); `nil` when it was dropped.
+    private func decode(_ range: Range<Int>, index: Int, parsed: JSONTape?) throws -> T? {
         let tape: JSONTape
-        do {
-            tape = try scanner.buffer[range].withUnsafeBytes { bytes in
-                try JSONTape(parsing: bytes, maxDepth: scanner.valueMaxDepth, rules: decoder.parseRules)
+        if let parsed {
+            tape = parsed
+        } else {
+            do {
+                tape = try scanner.buffer[range].withUnsafeBytes { bytes in
+                    try JSONTape(parsing: bytes, maxDepth: scanner.valueMaxDepth, rules: decoder.parseRules)
+                }
+            } catch let error as JSONParseError {
+                throw scanner.relocated(error, from: range.lowerBound)
             }
-        } catch let error as JSONParseError {
-            throw scanner.relocated(error, from: range.lowerBound)
         }
         let collector = ReportCollector()
         defer { events.append(collector) }

@@ -122,6 +122,33 @@ struct ElementSequenceTests {
         }
     }
 
+    /// Objects and arrays with line breaks, escapes, non-ASCII text and brackets inside strings.
+    static let mixedElements: [String] = (0 ..< 30).map { i in
+        let text = "\"n\\u00e9\\n\(String(repeating: "é", count: i))]}\""
+        return i % 3 == 2 ? "[\(i),\r\n\(text), {\"k\": [[]]}]" : "{\"id\": \(i),\r\n \"name\": \(text), \"tags\": [[\(i)], {}]}"
+    }
+
+    @Test("Elements that arrive whole are parsed where they lie: in any chunking, the same values and the same error as a whole-document decode", arguments: [7, 64, 1 << 20])
+    func wholeAndSplitElements(chunkSize: Int) async throws {
+        let good = "{\"items\": [" + Self.mixedElements.joined(separator: ",\n") + "],\n \"after\": {\"x\": [1, \"]\"]}}"
+        let expected = try BridgeDecoder().decode([JSONValue].self, from: Data(good.utf8), at: "items")
+        let (file, _) = try await ElementStreams.both(JSONValue.self, good, at: "items", chunkSize: chunkSize)
+        #expect(file.error == nil)
+        #expect(file.values == expected)
+        // A malformed element in the middle, and one at the end: the elements before it, then the
+        // parser's error at its line and column.
+        for broken in [15, 29] {
+            var elements = Self.mixedElements
+            elements[broken] = elements[broken].replacingOccurrences(of: ",\r\n", with: "\r\n")
+            let text = "{\"items\": [" + elements.joined(separator: ",\n") + "]}"
+            let error = try #require(Self.wholeDocumentError(text))
+            let (outcome, _) = try await ElementStreams.both(JSONValue.self, text, at: "items", chunkSize: chunkSize)
+            #expect(outcome.values == Array(expected.prefix(broken)))
+            let thrown = try #require(outcome.error as? JSONParseError)
+            #expect((thrown.line, thrown.column, thrown.offset) == (error.line, error.column, error.offset), "\(thrown) — the parser: \(error)")
+        }
+    }
+
     @Test("Line breaks of every kind at every offset are counted as the parser counts them", arguments: [0, 1, 2, 3])
     func lineBreaksEverywhere(kind: Int) async throws {
         let breaks = ["\n", "\r\n", "\r", "\n\n"]
@@ -267,24 +294,24 @@ struct ElementSequenceTests {
 
     // MARK: Limits and hostile input
 
-    @Test("Limits apply to each element")
-    func limitsPerElement() async throws {
+    @Test("Limits apply to each element, split across chunks or arrived whole", arguments: [5, 1 << 20])
+    func limitsPerElement(chunkSize: Int) async throws {
         var decoder = BridgeDecoder()
         decoder.limits = DecodingLimits(maxDocumentBytes: 40, maxStringBytes: 10)
         let items = (0 ..< 20).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
         let text = "[" + items.joined(separator: ", ") + "]"
         #expect(text.utf8.count > 40)
-        let fine = try await ElementStreams.both(StreamItem.self, text, at: nil, decoder: decoder)
+        let fine = try await ElementStreams.both(StreamItem.self, text, at: nil, decoder: decoder, chunkSize: chunkSize)
         #expect(fine.file.values.count == 20)
         #expect(fine.bytes.values.count == 20)
 
         let long = #"[{"id": 1, "name": "a"}, {"id": 2, "name": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"}]"#
-        let tooLong = try await ElementStreams.both(StreamItem.self, long, at: nil, decoder: decoder)
+        let tooLong = try await ElementStreams.both(StreamItem.self, long, at: nil, decoder: decoder, chunkSize: chunkSize)
         #expect(tooLong.file.values.map(\.id) == [1])
-        #expect((tooLong.file.error as? JSONParseError)?.exceededLimit != nil)
+        #expect((tooLong.file.error as? JSONParseError)?.exceededLimit == .maxDocumentBytes)
 
         let string = #"[{"id": 1, "name": "012345678901234"}]"#
-        let tooLongString = try await ElementStreams.both(StreamItem.self, string, at: nil, decoder: decoder)
+        let tooLongString = try await ElementStreams.both(StreamItem.self, string, at: nil, decoder: decoder, chunkSize: chunkSize)
         #expect((tooLongString.file.error as? JSONParseError)?.exceededLimit == .maxStringBytes)
         #expect((tooLongString.bytes.error as? JSONParseError)?.exceededLimit == .maxStringBytes)
     }
