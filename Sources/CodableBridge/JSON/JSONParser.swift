@@ -117,19 +117,19 @@ extension JSONTape {
 
 extension JSONTape {
     /// Parses the array or object at the start of `input`, a window of a longer text that ends
-    /// with a `}` or `]` (not necessarily the value's): the tape of that value, read in place, and
-    /// the offset one past its last byte; `nil` when the value does not end inside `input` or the
-    /// text is malformed, without saying why (the caller reads the text again its own way).
+    /// with a `}` or `]` (not necessarily the value's): the tape of that value, with a copy of its
+    /// text (so the window may change once this returns), and the offset one past its last byte;
+    /// `nil` when the value does not end inside `input` or the text is malformed, without saying
+    /// why (the caller reads the text again its own way).
     ///
     /// Streamed arrays parse each element that has arrived whole this way, without finding its
     /// end first.
     ///
     /// - Parameters:
     ///   - input: The window; its first byte is `{` or `[`, its last `}` or `]`.
-    ///   - owner: The storage `input` points into, kept by the tape.
     ///   - maxDepth: The deepest nesting accepted.
     ///   - rules: The limits and the duplicate-key rule.
-    package static func parsingLeadingValue(of input: UnsafeRawBufferPointer, owner: Any, maxDepth: Int,
+    package static func parsingLeadingValue(of input: UnsafeRawBufferPointer, maxDepth: Int,
                                             rules: ParseRules) -> (tape: JSONTape, end: Int)? {
         // The parser reads a borrowed text up to its closing bracket and never past it.
         guard let start = input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count >= 2,
@@ -146,12 +146,19 @@ extension JSONTape {
         } catch {
             return nil
         }
+        // The nodes' offsets count from the value's first byte, so they hold in a copy of the
+        // value's text, which gets a NUL after it as every copied text does.
+        let length = parser.rootValueEnd
+        let text = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: length + 1)
+        // safe: a buffer of length + 1 bytes has a base address
+        text.baseAddress!.initialize(from: start, count: length)
+        text[length] = 0
         let nodes = parser.output.nodes.takeAll()
         let unescaped = parser.unescaped.takeAll()
-        let tape = JSONTape(text: UnsafeBufferPointer(start: start, count: input.count),
-                            storage: Storage(nodes: nodes, owner: owner, ownedText: nil,
+        let tape = JSONTape(text: UnsafeBufferPointer(rebasing: text[..<length]),
+                            storage: Storage(nodes: nodes, owner: nil, ownedText: text,
                                              unescaped: unescaped.baseAddress == nil ? nil : unescaped))
-        return (tape, parser.rootValueEnd)
+        return (tape, length)
     }
 }
 

@@ -102,8 +102,7 @@ extension ElementScanner {
         guard last > position else { return nil }
         let start = position
         let parsed = buffer.withUnsafeBytes { bytes in
-            JSONTape.parsingLeadingValue(of: UnsafeRawBufferPointer(rebasing: bytes[start ... last]), owner: buffer,
-                                         maxDepth: valueMaxDepth, rules: rules)
+            JSONTape.parsingLeadingValue(of: UnsafeRawBufferPointer(rebasing: bytes[start ... last]), maxDepth: valueMaxDepth, rules: rules)
         }
         guard let (tape, length) = parsed, length <= rules.maxDocumentBytes else { return nil }
         scan = nil
