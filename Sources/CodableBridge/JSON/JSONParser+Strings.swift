@@ -36,6 +36,7 @@ extension JSONParser where Output: ~Copyable {
     mutating func scanString(at quote: Int) throws(Failure) -> Int {
         let start = quote + 1
         var r = start
+        var flags = JSONTape.Flags.validUTF8 | JSONTape.Flags.ascii
         while true {
             // Fast path: sixteen plain ASCII bytes at a time; eight near the end of the input.
             fast: do {
@@ -68,7 +69,7 @@ extension JSONParser where Output: ~Copyable {
             guard r < count else { throw controlCharacterFailure(at: count, quote: quote) }
             let c = p[r]
             if c == UInt8(ascii: "\"") {
-                lastString = stringNode(start: start, length: r - start, flags: 0)
+                lastString = stringNode(start: start, length: r - start, flags: flags)
                 return r + 1
             }
             if c == UInt8(ascii: "\\") {
@@ -77,6 +78,7 @@ extension JSONParser where Output: ~Copyable {
             if c >= 0x80 {
                 // Non-Latin text is mostly non-ASCII: stay here while it lasts. (A valid sequence
                 // never ends at the stopper, so the byte after it can be read.)
+                flags = JSONTape.Flags.validUTF8
                 repeat {
                     r = try validateUTF8(at: r, quote: quote)
                 } while p[r] >= 0x80

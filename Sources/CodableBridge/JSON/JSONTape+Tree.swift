@@ -291,10 +291,10 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
         // An escaped key's bytes may move while the parser runs (the unescaped strings grow):
         // only keys read in place are shared.
         guard node.length > ShortBytes.maximumCount, node.flags & JSONTape.Flags.escaped == 0, keyCache != nil else {
-            return (String(decoding: bytes.content(of: node), as: UTF8.self), bytes.isASCII(node))
+            return (bytes.string(node), bytes.isASCII(node))
         }
         // safe: a string node's bytes lie in its buffer, so it is not empty; `keyCache` checked non-nil above
-        return keyCache!.string(bytes.start(of: node), count: Int(node.length), readableEnd: bytes.text.baseAddress! + bytes.text.count)
+        return keyCache!.string(node, in: bytes, readableEnd: bytes.text.baseAddress! + bytes.text.count)
     }
 
     /// The object of the innermost container: its keys and values moved into one array each,
@@ -341,9 +341,11 @@ extension JSONTape.Bytes {
         }
     }
 
+    /// Whether a string node's bytes are all ASCII (read from its flags when the parser set them).
     @inline(__always)
     fileprivate func isASCII(_ node: JSONTape.Node) -> Bool {
-        isASCIIBytes(content(of: node))
+        if node.flags & JSONTape.Flags.validUTF8 != 0 { return node.flags & JSONTape.Flags.ascii != 0 }
+        return isASCIIBytes(content(of: node))
     }
 }
 
@@ -370,7 +372,10 @@ private struct KeyCache {
     var slots = [Int32](repeating: -1, count: KeyCache.slotCount)
     var entries: [Entry] = []
 
-    mutating func string(_ start: UnsafePointer<UInt8>, count: Int, readableEnd: UnsafePointer<UInt8>) -> (String, isASCII: Bool) {
+    /// The string of a key node read in place (not escaped), and whether it is ASCII.
+    mutating func string(_ node: JSONTape.Node, in bytes: JSONTape.Bytes, readableEnd: UnsafePointer<UInt8>) -> (String, isASCII: Bool) {
+        let start = bytes.start(of: node)
+        let count = Int(node.length)
         let hash = DuplicateKeyDetector.fingerprint(start, count: count, readableEnd: readableEnd)
         let mask = KeyCache.slotCount - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -381,9 +386,8 @@ private struct KeyCache {
             }
             slot = (slot + 1) & mask
         }
-        let bytes = UnsafeBufferPointer(start: start, count: count)
-        let string = String(decoding: bytes, as: UTF8.self)
-        let isASCII = isASCIIBytes(bytes)
+        let string = bytes.string(node)
+        let isASCII = bytes.isASCII(node)
         if entries.count < KeyCache.maximumEntries {
             slots[slot] = Int32(entries.count)
             entries.append(Entry(start: start, count: count, hash: hash, string: string, isASCII: isASCII))

@@ -95,6 +95,12 @@ package struct JSONTape: @unchecked Sendable {
         /// Objects with ``duplicateKeys``, parsed under `DuplicateKeyStrategy.useLast`: of
         /// repeated keys the last occurrence counts, and every reader of the object honours it.
         package static let lastKeyWins: UInt8 = 32
+        /// Strings read in place by the RFC 8259 parser: their bytes were checked as UTF-8 while
+        /// parsing, so a `String` is made of them without a second check (Runtime/ValidatedString).
+        /// Set only by the parser; a node without it is checked when its string is made.
+        package static let validUTF8: UInt8 = 64
+        /// Strings with ``validUTF8`` whose bytes are all ASCII.
+        package static let ascii: UInt8 = 128
     }
 
     /// Keeps a tape's memory alive: the nodes, the caller's storage the text borrows or the
@@ -227,6 +233,9 @@ package struct JSONTape: @unchecked Sendable {
             if node.length <= ShortBytes.maximumCount {
                 let short = shortBytes(node)
                 if short.isASCII { return short.asciiString(inline: inlineStrings) }
+            }
+            if node.flags & Flags.validUTF8 != 0 {
+                return ValidatedString.make(content(of: node), isASCII: node.flags & Flags.ascii != 0)
             }
             return String(decoding: content(of: node), as: UTF8.self)
         }
