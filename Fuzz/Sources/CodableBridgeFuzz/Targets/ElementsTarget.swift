@@ -51,12 +51,14 @@ extension IndexingIterator {
     }
 }
 
-/// The streamed elements and the error that ended the stream, waited for on this thread.
+/// The streamed elements and the error that ended the stream, on this thread: the pieces never
+/// suspend, so an immediate task runs to its end before `Task.immediate` returns (no hop to
+/// another thread and back per input, which would cost more than the stream itself).
 private func streamSynchronously(_ data: Data) -> ([JSONValue], (any Error)?) {
     let done = DispatchSemaphore(value: 0)
     let box = ResultBox()
     let bytes = Pieces(bytes: Array(data))
-    Task {
+    let stream: @Sendable () async -> Void = {
         var values: [JSONValue] = []
         do {
             for try await value in BridgeDecoder().elements(of: JSONValue.self, from: bytes) { values.append(value) }
@@ -65,6 +67,11 @@ private func streamSynchronously(_ data: Data) -> ([JSONValue], (any Error)?) {
             box.set(values, error)
         }
         done.signal()
+    }
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        Task.immediate { await stream() }
+    } else {
+        Task { await stream() }
     }
     done.wait()
     return box.get()
