@@ -96,12 +96,7 @@ extension JSONParser where Output: ~Copyable {
             throw JSONParseError(offset: 0, reason: "the document is 4 GiB or larger; documents up to 4 GiB are supported", in: input)
         }
         try rules.checkDocumentLength(of: input, firstLine: 1)
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: count + 1)
-        if count > 0 {
-            // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
-            UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
-        }
-        copy[count] = 0
+        let copy = UnsafeMutableBufferPointer.copyEndingInNUL(of: input.baseAddress, count: count)
         do {
             // safe: the copy holds count + 1 bytes
             var parser = JSONParser(copy.baseAddress!, count: count, readable: count + 1, maxDepth: maxDepth, rules: rules,

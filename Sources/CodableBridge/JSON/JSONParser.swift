@@ -147,12 +147,9 @@ extension JSONTape {
             return nil
         }
         // The nodes' offsets count from the value's first byte, so they hold in a copy of the
-        // value's text, which gets a NUL after it as every copied text does.
+        // value's text.
         let length = parser.rootValueEnd
-        let text = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: length + 1)
-        // safe: a buffer of length + 1 bytes has a base address
-        text.baseAddress!.initialize(from: start, count: length)
-        text[length] = 0
+        let text = UnsafeMutableBufferPointer.copyEndingInNUL(of: start, count: length)
         let nodes = parser.output.nodes.takeAll()
         let unescaped = parser.unescaped.takeAll()
         let tape = JSONTape(text: UnsafeBufferPointer(rebasing: text[..<length]),
@@ -213,12 +210,7 @@ extension JSONParser where Output: ~Copyable {
                 // safe: end > 0, so the buffer is not empty
                 text = UnsafeBufferPointer(start: input.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
             } else {
-                let copy = UnsafeMutableBufferPointer<UInt8>.allocateWithMalloc(capacity: count + 1)
-                if count > 0 {
-                    // safe: a non-empty raw buffer and a buffer of count + 1 bytes have base addresses
-                    UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: input.baseAddress!, byteCount: count)
-                }
-                copy[count] = 0
+                let copy = UnsafeMutableBufferPointer.copyEndingInNUL(of: input.baseAddress, count: count)
                 ownedText = copy
                 text = UnsafeBufferPointer(rebasing: copy[..<count])
             }
@@ -300,7 +292,7 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     var duplicates = DuplicateKeyDetector()
     /// `SmallString.isAvailable`, read once per parse for the outputs that make strings.
     let inlineStrings = SmallString.isAvailable
-    /// Whether the text may go on after the root value (``JSONTape/parsingLeadingValue(of:owner:maxDepth:rules:)``):
+    /// Whether the text may go on after the root value (``JSONTape/parsingLeadingValue(of:maxDepth:rules:)``):
     /// the parse then ends with the root value, at ``rootValueEnd``.
     var endsWithRootValue = false
     /// One past the root value's last byte, once parsed with ``endsWithRootValue``.

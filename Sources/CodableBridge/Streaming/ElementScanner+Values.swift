@@ -108,9 +108,15 @@ extension ElementScanner {
         scan = nil
         position = start + length
         keep = position
+        return elementEnded(start ..< position, index: index, tape: tape)
+    }
+
+    /// The step for the element at `range`, which has just ended (scanned, or parsed as `tape`):
+    /// the array has one more element, and a comma or its end comes next.
+    mutating func elementEnded(_ range: Range<Int>, index: Int, tape: JSONTape?) -> Step {
         frames[frames.count - 1].count += 1
         state = .commaOrEnd
-        return .element(start ..< position, index: index, tape: tape)
+        return .element(range, index: index, tape: tape)
     }
 
     /// What the navigation expects next, for the message of a document that ends early.

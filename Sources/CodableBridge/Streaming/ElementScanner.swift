@@ -281,9 +281,7 @@ struct ElementScanner {
                 keep = end
                 switch value.purpose {
                 case .element(let index):
-                    frames[frames.count - 1].count += 1
-                    state = .commaOrEnd
-                    return .element(range, index: index, tape: nil)
+                    return elementEnded(range, index: index, tape: nil)
                 case .skipped:
                     try check(range)
                     valueEnded()

@@ -74,6 +74,21 @@ extension UnsafeMutableBufferPointer {
     }
 }
 
+extension UnsafeMutableBufferPointer<UInt8> {
+    /// A copy of the `count` bytes at `source`, from `malloc`, with a NUL after them: every text
+    /// the parser reads from a copy ends so, which stops its scans (a number's `strtod`, a
+    /// string's word loads) at the end. The buffer holds `count + 1` bytes; free it with
+    /// ``deallocateWithFree()``.
+    static func copyEndingInNUL(of source: UnsafeRawPointer?, count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        let copy = allocateWithMalloc(capacity: count + 1)
+        // safe: a buffer of count + 1 bytes has a base address
+        let base = copy.baseAddress!
+        if count > 0, let source { base.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: count) }
+        base[count] = 0
+        return copy
+    }
+}
+
 /// The rules behind the `allocateWithMalloc` functions. See the comment above.
 enum MallocMemory {
     /// The alignment `malloc` guarantees on every platform the library builds for.
