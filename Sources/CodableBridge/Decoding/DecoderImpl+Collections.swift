@@ -170,6 +170,11 @@ extension DecoderImpl {
         var member = object + 1
         let end = nodes[object].payload
         let shadowed = shadowedMembers(of: object)
+        // String keys of an object without byte-identical repeats are unique when they are ASCII
+        // (the parser's `ascii` flag): no lookup is needed to keep the first of repeated keys.
+        // Non-ASCII keys may be canonically equal `String`s, and `Int` keys may be equal numbers
+        // ("1", "01"): those are looked up.
+        let asciiKeysAreUnique = K.self == String.self && nodes[object].flags & JSONTape.Flags.duplicateKeys == 0
         while member < end {
             let keyNode = member
             member = next(member + 1)
@@ -183,7 +188,9 @@ extension DecoderImpl {
                 record(.dropped, key: .name(name), rule: "dropped member (key not converted)", DecodingMessages.droppedKey(name, K.self))
                 continue
             }
-            if result.index(forKey: key) != nil { continue }  // repeated key: the first occurrence wins
+            if !(asciiKeysAreUnique && nodes[keyNode].flags & JSONTape.Flags.ascii != 0), result.index(forKey: key) != nil {
+                continue  // repeated key: the first occurrence wins
+            }
             let component: PathComponent = K.self == Int.self ? .intKey(unsafeBitCast(key, to: Int.self)) : .name(name)
             if let update {
                 try prepareMemberFallback(name, update: update)

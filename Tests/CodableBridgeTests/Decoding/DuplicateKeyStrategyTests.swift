@@ -65,6 +65,21 @@ struct DuplicateKeyStrategyTests {
         #expect(decoded.outer.id == 2 && decoded.list[0].id == 4)
     }
 
+    /// Dictionary members whose keys repeat as `String`s or numbers without repeating byte for
+    /// byte: the first occurrence counts, as for keys that repeat byte for byte.
+    @Test("Keys equal only as Strings or numbers keep the first member", arguments: [
+        (#"{"\u00e9": "NFC", "e\u0301": "NFD", "x": "ascii"}"#, ["é": "NFC", "x": "ascii"]),
+        ("{\"\u{E9}\": \"NFC\", \"e\u{301}\": \"NFD\"}", ["é": "NFC"]),
+        (#"{"a": "plain", "\u0061": "escaped"}"#, ["a": "plain"]),
+        (#"{"id": "1", "name": "2", "url_of_the_avatar_image": "3"}"#, ["id": "1", "name": "2", "url_of_the_avatar_image": "3"]),
+    ])
+    func stringEqualKeys(json: String, expected: [String: String]) throws {
+        let decoded = try BridgeDecoder().decode([String: String].self, from: json)
+        #expect(decoded == expected)
+        #expect(decoded.count == expected.count)
+        #expect(try BridgeDecoder().decode([Int: String].self, from: #"{"1": "one", "01": "zero-one"}"#) == [1: "one"])
+    }
+
     @Test("update and unknown-key capture follow the strategy")
     func updateAndCapture() throws {
         var model = RepeatedKeyModel(id: 0, name: "kept")
