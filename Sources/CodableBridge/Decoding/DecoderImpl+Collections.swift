@@ -195,9 +195,9 @@ extension DecoderImpl {
             if let update {
                 try prepareMemberFallback(name, update: update)
                 defer { update.next = nil }
-                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { result[key] = $0 }
+                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { _ = result.updateValue($0, forKey: key) }
             } else {
-                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { result[key] = $0 }
+                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { _ = result.updateValue($0, forKey: key) }
             }
         }
         if let update {
