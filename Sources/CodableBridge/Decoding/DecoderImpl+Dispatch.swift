@@ -330,9 +330,12 @@ extension DecoderImpl {
                 guard node != DecoderImpl.missingNode, state.didDecodeImplemented != false else { return }
                 let json = built ?? tape.value(at: node)
                 do {
-                    state.didDecodeImplemented = try HookProbe.call(.didDecode, of: M.self, known: state.didDecodeImplemented) {
+                    let known = state.didDecodeImplemented
+                    let implemented = try HookProbe.call(.didDecode, of: M.self, known: known) {
                         try model.didDecode(from: json)
                     }
+                    // A settled state (shared by this thread's decodes) is never written.
+                    if known == nil { state.didDecodeImplemented = implemented }
                 } catch {
                     throw ModelRejected(typeName: meta.typeName, hook: "didDecode", underlying: error)
                 }
@@ -381,7 +384,11 @@ extension DecoderImpl {
 
     /// What this decode knows about a model type: its compiled mapping and the outcome of the
     /// once-per-type checks. Kept in a short list searched by identity — a decode meets few model
-    /// types, and each is looked up once per instance.
+    /// types, and each is looked up once per instance; the first type a decode meets is kept
+    /// outside the list, so a decode of one model type makes no list. Once the checks are done
+    /// on this thread (tables verified, `didDecode` probed) the state can no longer change: one
+    /// such settled state per type is kept in the thread's `TypeFacts` and shared by its decodes,
+    /// which then allocate nothing for it. Only an unsettled state is ever written.
     final class ModelState {
         let meta: ModelMeta
         /// The tables were checked against the coding keys the model reads.
@@ -398,8 +405,19 @@ extension DecoderImpl {
 
     func modelState(for type: any MappableCodable.Type, key: PathComponent? = nil) throws -> ModelState {
         let id = ObjectIdentifier(type)
+        if let first = firstModelState, first.id == id { return first.state }
         for entry in modelStates where entry.id == id { return entry.state }
+        let state = try _slowPathModelState(for: type, key: key)
+        if firstModelState == nil { firstModelState = (id, state) } else { modelStates.append((id, state)) }
+        return state
+    }
+
+    /// The state of a model type this decode has not met yet: the thread's settled one, or a
+    /// new one (which becomes the settled one when the checks are already done).
+    @inline(never)
+    private func _slowPathModelState(for type: any MappableCodable.Type, key: PathComponent?) throws -> ModelState {
         let facts = TypeFacts.of(type)
+        if let settled = facts.settledDecodeState { return unsafeDowncast(settled, to: ModelState.self) }
         let meta: ModelMeta
         do {
             meta = try facts.meta(of: type)
@@ -407,7 +425,7 @@ extension DecoderImpl {
             throw DecodingMessages.mappingTable(error, path: codingPath(adding: key))
         }
         let state = ModelState(meta: meta, tablesVerified: facts.tablesVerified, didDecodeImplemented: facts.didDecodeImplemented)
-        modelStates.append((id, state))
+        if state.tablesVerified, state.didDecodeImplemented != nil { facts.settledDecodeState = state }
         return state
     }
 }

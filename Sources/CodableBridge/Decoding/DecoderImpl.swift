@@ -78,6 +78,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var keyLengths: (object: Int, mask: UInt64) = (-1, 0)
     /// Depth of zero-value decoding in progress (its nested defaults are not reported one by one).
     @exclusivity(unchecked) var zeroDepth = 0
+    /// The model types this decode has met and what it knows of each (`modelState(for:)`): the
+    /// first one, then the others.
+    @exclusivity(unchecked) var firstModelState: (id: ObjectIdentifier, state: ModelState)?
     @exclusivity(unchecked) var modelStates: [(id: ObjectIdentifier, state: ModelState)] = []
     /// The model whose fields are being decoded: a property of its class the JSON does not give
     /// usably keeps its initial value (DecoderImpl+Defaults.swift).

@@ -57,6 +57,11 @@ package final class TypeFacts {
     /// The encoder's `TypeTraits` of the type, as their raw value, once found
     /// (Encoding/EncodingTypeTraits.swift).
     package var encoderTraits: UInt8?
+    /// A decode's view of the model once nothing about it is left to learn (its tables verified,
+    /// its `didDecode` probed): a `DecoderImpl.ModelState` that is never written again, so every
+    /// decode on this thread shares it instead of making its own (Decoding/DecoderImpl+Dispatch.swift;
+    /// this folder cannot name the type).
+    package var settledDecodeState: AnyObject?
     /// Whether the type conforms to `Observable` (Mapping/ObservableModels.swift), `nil` before
     /// `isObservable(_:)` first asks.
     private var observable: Bool?
