@@ -2,14 +2,14 @@ import CodableBridge
 import Foundation
 
 extension FuzzTarget {
-    /// `elements(of:from:)` over the input fed in 3-byte pieces: it never crashes or hangs, and it
+    /// `elements(of:from:)` over the input fed a byte at a time: it never crashes or hangs, and it
     /// agrees with the whole-document parse — a document that parses as an array streams as the
     /// same elements without an error, a malformed one ends with an error (a `JSONParseError`, or
     /// the `DecodingError` of a path that is not there, found before the malformed text), and a
     /// document that is not an array is a `DecodingError`.
     static let elements = FuzzTarget(
         name: "elements",
-        summary: "elements(of:from:) in 3-byte pieces agrees with parsing the whole document"
+        summary: "elements(of:from:) fed a byte at a time agrees with parsing the whole document"
     ) { data in
         // UTF-16 and UTF-32 (NULs) are transcoded by the whole-document parse, not streamed.
         guard !data.contains(0) else { return }
@@ -35,7 +35,8 @@ extension FuzzTarget {
     }
 }
 
-/// The input in pieces of three bytes, with no suspension between them.
+/// The input a byte at a time, with no suspension between them (the stream gathers them into
+/// batches that end at every `,`, `}`, `]` and `"`).
 private struct Pieces: AsyncSequence, Sendable {
     typealias Element = UInt8
     let bytes: [UInt8]
