@@ -119,6 +119,19 @@ extension ElementScanner {
         return .element(range, index: index, tape: tape)
     }
 
+    /// Skips a UTF-8 byte order mark at the very start of the stream, as the parser skips it;
+    /// false until the document's first three bytes (or its end) have arrived. Nothing is read
+    /// before this is settled, so the buffer still starts at the stream's first byte.
+    mutating func skipByteOrderMark() -> Bool {
+        guard buffer.count >= 3 || atEnd else { return false }
+        startedDocument = true
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            position = 3
+            lineStartOffset = 3
+        }
+        return true
+    }
+
     /// What the navigation expects next, for the message of a document that ends early.
     var expectation: String {
         switch state {

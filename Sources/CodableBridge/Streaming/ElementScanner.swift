@@ -134,6 +134,7 @@ struct ElementScanner {
     /// The stream offset of the first byte of `cursorLine`.
     var lineStartOffset = 0
     var afterCR = false
+    /// Whether the byte order mark question is settled (``skipByteOrderMark()``).
     var startedDocument = false
     /// Where the last comma between values was, for the error of a trailing comma.
     var lastComma = (line: 1, column: 1, offset: 0)
@@ -296,6 +297,7 @@ struct ElementScanner {
                 }
                 continue
             }
+            if !startedDocument, !skipByteOrderMark() { return .needsMore }
             skipWhitespace()
             guard position < buffer.count else {
                 keep = position
@@ -352,14 +354,6 @@ struct ElementScanner {
     }
 
     mutating func skipWhitespace() {
-        if !startedDocument, (buffer.count - position >= 3 || atEnd) {
-            startedDocument = true
-            // A UTF-8 byte order mark at the very start is skipped, as the parser skips it.
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
-                position = 3
-                lineStartOffset = 3
-            }
-        }
         buffer.withUnsafeBufferPointer { bytes in
             while position < bytes.count {
                 switch bytes[position] {
