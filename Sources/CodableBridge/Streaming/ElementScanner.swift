@@ -414,7 +414,8 @@ struct ElementScanner {
         switch byte {
         case UInt8(ascii: "\""): kind = .string
         case UInt8(ascii: "{"), UInt8(ascii: "["): kind = .container
-        case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
+        case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"),
+             0xEF:  // a byte order mark here would pass the value's own parse, which skips a leading one
             throw error(at: position, "expected a value, found \(describe(byte))")
         default: kind = .scalar
         }

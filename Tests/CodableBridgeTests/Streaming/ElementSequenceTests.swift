@@ -123,7 +123,8 @@ struct ElementSequenceTests {
     }
 
     /// A byte order mark is skipped only as the stream's first three bytes, however the chunks
-    /// fall: anywhere else it is malformed text, at the parser's line and column.
+    /// fall: anywhere else (between elements, before one, before a skipped value) it is
+    /// malformed text, at the parser's line and column.
     @Test("A byte order mark counts only at the start of the stream", arguments: [1, 2, 3, 4, 7, 64])
     func byteOrderMark(chunkSize: Int) async throws {
         let mark = "\u{FEFF}"
@@ -131,9 +132,12 @@ struct ElementSequenceTests {
         let leadingOutcome = try await ElementStreams.both(String.self, leading, at: nil, chunkSize: chunkSize)
         #expect(leadingOutcome.file.values == ["a", "b", "c"] && leadingOutcome.file.error == nil)
         #expect(leadingOutcome.bytes.values == ["a", "b", "c"] && leadingOutcome.bytes.error == nil)
-        for text in [#"["a", "b""# + mark + #", "c"]"#, #"["a", "b", "c"]"# + mark, #"[""# + mark + #"a"]"# + mark] {
+        let misplaced = [#"["a", "b""# + mark + #", "c"]"#, #"["a", "b", "c"]"# + mark, #"[""# + mark + #"a"]"# + mark,
+                         "[" + mark + #""a", "b"]"#, #"["a", "# + mark + #""b"]"#, #"{"x": "# + mark + #"1, "items": ["a"]}"#]
+        for text in misplaced {
             let expected = try #require(Self.wholeDocumentError(text), "\(text) parses as a whole")
-            let (file, bytes) = try await ElementStreams.both(String.self, text, at: nil, chunkSize: chunkSize)
+            let path = text.hasPrefix("{") ? "items" : nil
+            let (file, bytes) = try await ElementStreams.both(String.self, text, at: path, chunkSize: chunkSize)
             for outcome in [file, bytes] {
                 let error = try #require(outcome.error as? JSONParseError, "\(text): \(String(describing: outcome.error))")
                 #expect(error.offset == expected.offset && error.column == expected.column, "\(error) — the parser: \(expected)")
