@@ -13,13 +13,13 @@ import Foundation
 // `String(decoding:as:)` costs about 65 instructions more per string (a UTF-8 check and an ASCII
 // scan) before it calls the same function; a document of URLs and text repays skipping them.
 //
-// Self-check (`make`, once, at first use): the symbol is found, and for ASCII and non-ASCII
-// strings of every length from 0 to 40 bytes the made string equals `String(decoding:as:)`'s and
-// has the same UTF-8. `ValidatedStringTests` checks it.
+// Self-check (`unchecked`, once, at first use): the symbol is found, and for an ASCII string cut
+// at every length from 0 to 40 bytes and a non-ASCII one cut after each of its characters, the
+// made string equals `String(decoding:as:)`'s and has the same UTF-8. `ValidatedStringTests`
+// checks it.
 //
 // Portable replacement (`CODABLEBRIDGE_PORTABLE`, platforms other than Linux and Apple's, a
-// missing symbol, or a failed check):
-// `String(decoding:as:)`.
+// missing symbol, or a failed check): `String(decoding:as:)`.
 
 /// Strings from UTF-8 the caller has validated (see the comment above).
 enum ValidatedString {
