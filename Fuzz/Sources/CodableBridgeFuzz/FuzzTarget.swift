@@ -18,3 +18,20 @@ func fuzzFailure(_ message: String, input: Data) -> Never {
     let text = String(decoding: input.prefix(2_000), as: UTF8.self)
     fatalError("\(message)\ninput (\(input.count) bytes): \(text)")
 }
+
+/// The input a byte at a time, with no suspension between them. (`elements` gathers them into batches
+/// that end at every `,`, `}`, `]` and `"`.)
+struct Pieces: AsyncSequence, Sendable {
+    typealias Element = UInt8
+    let bytes: [UInt8]
+
+    func makeAsyncIterator() -> IndexingIterator<[UInt8]>.AsyncAdapter { .init(base: bytes.makeIterator()) }
+}
+
+extension IndexingIterator {
+    /// A synchronous iterator as an async one.
+    struct AsyncAdapter: AsyncIteratorProtocol {
+        var base: IndexingIterator
+        mutating func next() async -> Element? { base.next() }
+    }
+}

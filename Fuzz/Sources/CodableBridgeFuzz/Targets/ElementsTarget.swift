@@ -35,23 +35,6 @@ extension FuzzTarget {
     }
 }
 
-/// The input a byte at a time, with no suspension between them (the stream gathers them into
-/// batches that end at every `,`, `}`, `]` and `"`).
-private struct Pieces: AsyncSequence, Sendable {
-    typealias Element = UInt8
-    let bytes: [UInt8]
-
-    func makeAsyncIterator() -> IndexingIterator<[UInt8]>.AsyncAdapter { .init(base: bytes.makeIterator()) }
-}
-
-extension IndexingIterator {
-    /// A synchronous iterator as an async one.
-    struct AsyncAdapter: AsyncIteratorProtocol {
-        var base: IndexingIterator
-        mutating func next() async -> Element? { base.next() }
-    }
-}
-
 /// The streamed elements and the error that ended the stream, on this thread: the pieces never
 /// suspend, so an immediate task runs to its end before `Task.immediate` returns (no hop to
 /// another thread and back per input, which would cost more than the stream itself).

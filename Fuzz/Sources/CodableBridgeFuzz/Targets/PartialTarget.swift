@@ -69,7 +69,7 @@ extension FuzzTarget {
 private func lastSnapshot(_ data: Data) -> (JSONValue?, (any Error)?) {
     let done = DispatchSemaphore(value: 0)
     let box = SnapshotBox()
-    let bytes = data.async
+    let bytes = Pieces(bytes: Array(data))
     Task {
         do {
             var last: JSONValue?
@@ -86,21 +86,4 @@ private func lastSnapshot(_ data: Data) -> (JSONValue?, (any Error)?) {
 
 private final class SnapshotBox: @unchecked Sendable {  // written by one task before the semaphore signals
     var result: (JSONValue?, (any Error)?) = (nil, nil)
-}
-
-/// The bytes of a `Data`, one at a time, as an `AsyncSequence`.
-private struct AsyncBytes: AsyncSequence, Sendable {
-    typealias Element = UInt8
-    let bytes: [UInt8]
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: IndexingIterator<[UInt8]>
-        mutating func next() async -> UInt8? { base.next() }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: bytes.makeIterator()) }
-}
-
-extension Data {
-    fileprivate var async: AsyncBytes { AsyncBytes(bytes: Array(self)) }
 }
