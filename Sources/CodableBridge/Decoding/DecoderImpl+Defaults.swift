@@ -64,13 +64,14 @@ extension DecoderImpl {
     /// The value for a property with no usable value: under `.useDefault` the model's declared
     /// default or the type's zero value (reported), else the error `JSONDecoder` would throw.
     func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
-        let failure = substitutionError(T.self, key: key, reason: reason)
+        // Made only when thrown: its message costs more than the substitution.
+        func failure() -> any Error { substitutionError(T.self, key: key, reason: reason) }
         if case .rejected(let rejection) = reason {
             record(.rejected, key: key, rule: "hook threw", DecodingMessages.hookThrew(rejection))
         }
-        if case .throw = options.missingValueStrategy.base { throw failure }
+        if case .throw = options.missingValueStrategy.base { throw failure() }
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
-        if case .null = reason, !lenient { throw failure }
+        if case .null = reason, !lenient { throw failure() }
         if acceptsNull(T.self) { return nullValue(T.self) }
         if let owner, fieldModel != nil, let initial = fieldInitialValue(T.self, key: key, owner: owner) {
             record(.defaulted, key: key, rule: ruleName(reason, .declaredDefault), DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(initial)))
@@ -93,7 +94,7 @@ extension DecoderImpl {
             defer { zeroDepth -= 1 }
             value = try unwrap(T.self, node: DecoderImpl.missingNode, key: key)
         } catch {
-            throw failure
+            throw failure()
         }
         record(.defaulted, key: key, rule: ruleName(reason, .zeroValue), DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
         return value

@@ -81,6 +81,16 @@ extension DecoderImpl {
             if T.self == Int128.self { return unsafeBitCast(try unwrapInteger(node, key, as: Int128.self), to: T.self) }
             if T.self == UInt128.self { return unsafeBitCast(try unwrapInteger(node, key, as: UInt128.self), to: T.self) }
         }
+        // A partial document's snapshot: arrays, objects and zero values are kept for the next one.
+        if let completedValues, elementType == nil,
+           node == DecoderImpl.missingNode || nodes[node].kind.rawValue >= JSONTape.Kind.array.rawValue {
+            return try completedValues.value(T.self, at: node) { try _slowPathUnwrapNew(T.self, node: node, key: key, elementType: nil) }
+        }
+        return try _slowPathUnwrapNew(T.self, node: node, key: key, elementType: elementType)
+    }
+
+    /// ``_slowPathUnwrap(_:node:key:elementType:)`` without a value kept from an earlier snapshot.
+    private func _slowPathUnwrapNew<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
         if options.coercion.hasCustomRules, node != DecoderImpl.missingNode {
             return try _slowPathCustomRule(T.self, node: node, key: key) {
                 try unwrapComposite(T.self, node: node, key: key, elementType: elementType)

@@ -109,6 +109,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var reusesContainers = false
     /// The keyed containers this decode made below the root, which it may hand out again.
     @exclusivity(unchecked) var reusableContainers: [ReusableContainer] = []
+    /// A partial document's values from complete containers, kept between its snapshots
+    /// (Streaming/CompletedValues.swift); `nil` for any other decode.
+    @exclusivity(unchecked) var completedValues: CompletedValues?
     /// The length of the root level's path (`[]`, a `keyPath`'s segments, or a child decoder's
     /// starting path), which is never popped.
     @exclusivity(unchecked) var rootDepth: Int
@@ -131,10 +134,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
-                                     keyPath: String?, update: UpdateFallback? = nil) throws -> T
+                                     keyPath: String?, update: UpdateFallback? = nil, completedValues: CompletedValues? = nil) throws -> T
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
+        impl.completedValues = completedValues
         defer {
             impl.endReuse()
             // Containers a model keeps may be used later; what they do is not this decode's.

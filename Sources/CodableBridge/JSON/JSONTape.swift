@@ -181,6 +181,16 @@ package struct JSONTape: @unchecked Sendable {
                   storage: Storage(nodes: ownedNodes, owner: nil, ownedText: copy, unescaped: nil))
     }
 
+    /// A tape over memory its caller keeps alive and unchanged while the tape is used, and frees
+    /// itself (a snapshot of a partial document, Streaming/PartialScanner+Snapshot.swift). The
+    /// text and the unescaped bytes must each be followed in memory by a NUL.
+    init(borrowing nodes: UnsafeBufferPointer<Node>, text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+        self.unescaped = unescaped
+        self.nodeBuffer = nodes
+        self.storage = Storage(nodes: UnsafeMutableBufferPointer(start: nil, count: 0), owner: nil, ownedText: nil, unescaped: nil)
+    }
+
     // MARK: Navigation
 
     /// The index of the node after the subtree rooted at `index`.

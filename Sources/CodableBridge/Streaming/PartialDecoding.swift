@@ -4,13 +4,14 @@ import Foundation
 //
 // `decodePartial` first parses the text as a complete document. When that succeeds, it decodes
 // exactly as `decode` does (same value, events and errors; the only extra cost is none). When it
-// fails, `PartialScanner` (PartialScanner.swift) reads the text: if the text is wrong rather than
-// cut, the complete parse's error is the answer (line and column, as `decode` gives); otherwise
-// the scanner says how to close it, the closed text is parsed and decoded by the normal path, and
-// the paths the text ended inside get `.incomplete` events ahead of the decode's own.
+// fails, `PartialScanner` (PartialScanner.swift) reads the text and builds its tape: if the text
+// is wrong rather than cut, the complete parse's error is the answer (line and column, as
+// `decode` gives); otherwise the tape, closed where the text ends, is decoded by the normal path,
+// and the paths the text ended inside get `.incomplete` events ahead of the decode's own.
 //
 // `partialValues` (PartialValueSequence.swift) keeps one scanner for the whole stream, so each
-// byte is scanned once, and decodes a closed copy of the text for each snapshot.
+// byte is scanned once, and decodes a snapshot of its tape after each chunk, reusing the values of
+// complete containers from the snapshot before (CompletedValues.swift).
 
 extension BridgeDecoder {
     /// Decodes the model that the beginning of a JSON document describes so far — a language
@@ -67,23 +68,26 @@ extension BridgeDecoder {
     /// complete document (`completeParseError`).
     private func decodePrefix<T: Decodable>(_ type: T.Type, _ data: Data, completeParseError: any Error,
                                             report: ReportCollector) throws -> T {
-        try data.withUnsafeBytes { raw in
-            let text = raw.bindMemory(to: UInt8.self)
-            var scanner = PartialScanner(maxDepth: maxDepth, limits: limits)
-            do throws(PartialScanner.Stop) {
-                try scanner.scan(text)
-            } catch {
-                // A limit the complete parse met only at the end (a string longer than the limit
-                // that is still open) is the limit's error.
-                throw error.limitError(in: UnsafeRawBufferPointer(text)) ?? completeParseError
-            }
-            guard let completion = scanner.completion() else { throw Self.noValueYet }
-            do {
-                return try decodeSnapshot(type, text: text, scanner: scanner, completion: completion, report: report)
-            } catch PartialSnapshotError.closedTextDidNotParse {
-                throw completeParseError
-            }
+        var scanner = PartialScanner(maxDepth: maxDepth, rules: parseRules)
+        do {
+            try data.withUnsafeBytes { raw in try scanner.scan(raw.bindMemory(to: UInt8.self)) }
+        } catch let error as PartialScanner.Stop {
+            // A limit the complete parse met only at the end (a string longer than the limit
+            // that is still open) is the limit's error.
+            throw data.withUnsafeBytes { error.limitError(in: $0) } ?? completeParseError
         }
+        // A text the scanner reads as complete did not parse: the parse's error is the answer.
+        guard !scanner.isComplete else { throw completeParseError }
+        let incomplete = scanner.incompletePaths()
+        let paths = incomplete.map { scanner.path(depth: $0.depth) }
+        let value = try scanner.withSnapshotTape { tape in
+            for (event, path) in zip(incomplete, paths) {
+                report.append(spelt: DecodingEvent(path: path, kind: .incomplete, detail: event.what))
+            }
+            return try run(type, .tape(tape), at: nil, report: report)
+        }
+        guard let value else { throw Self.noValueYet }
+        return value
     }
 
     /// `dataCorrupted`: nothing of the root value has arrived.
@@ -92,46 +96,17 @@ extension BridgeDecoder {
             codingPath: [],
             debugDescription: "No value has arrived yet: the text is empty, whitespace, or a top-level number or literal cut mid-way."))
     }
-
-    /// Decodes the text as `completion` closes it, recording its `.incomplete` events first.
-    ///
-    /// - Throws: ``PartialSnapshotError/closedTextDidNotParse`` when the closed text is not a JSON
-    ///   document (the kept text is wrong in a way the scanner does not check); the decode's
-    ///   errors.
-    func decodeSnapshot<T: Decodable>(_ type: T.Type, text: UnsafeBufferPointer<UInt8>, scanner: PartialScanner,
-                                      completion: PartialScanner.Completion, report: ReportCollector?) throws -> T {
-        var closed = [UInt8]()
-        closed.reserveCapacity(completion.keep + completion.suffix.count)
-        closed.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<completion.keep]))
-        closed.append(contentsOf: completion.suffix)
-        let tape: JSONTape
-        do {
-            tape = try closed.withUnsafeBytes { try parse(bytes: $0, borrowingFrom: closed) }
-        } catch {
-            throw PartialSnapshotError.closedTextDidNotParse
-        }
-        if let report {
-            for incomplete in completion.incomplete {
-                report.append(spelt: DecodingEvent(path: scanner.path(depth: incomplete.depth, in: text), kind: .incomplete,
-                                                   detail: incomplete.what))
-            }
-        }
-        return try run(type, .tape(tape), at: nil, report: report)
-    }
 }
 
 extension PartialScanner.Stop {
-    /// The error of a scan that stopped at a limit (nil when the text is malformed).
+    /// The error of a scan that stopped at a limit or a repeated key (nil when the text is
+    /// malformed: the parser names what is wrong).
     func limitError(in text: UnsafeRawBufferPointer) -> DecodingError? {
-        guard let limitReason else { return nil }
-        var error = JSONParseError(offset: offset, reason: limitReason, in: text)
+        guard let reason else { return nil }
+        var error = JSONParseError(offset: offset, reason: reason, firstAt: duplicateKey?.firstAt,
+                                   hint: duplicateKey == nil ? nil : "the decoder's duplicateKeyStrategy is .throw", in: text)
         error.exceededLimit = limit
+        error.duplicateKey = duplicateKey?.name
         return DecodingMessages.invalidJSON(error)
     }
-}
-
-/// Why a snapshot of a partial document was not decoded.
-enum PartialSnapshotError: Error {
-    /// The closed text is not a JSON document.
-    case closedTextDidNotParse
 }

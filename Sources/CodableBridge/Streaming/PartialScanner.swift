@@ -4,60 +4,69 @@ import Foundation
 //
 // A partial document is the beginning of a JSON text. `PartialScanner` reads it byte by byte,
 // resumably: it keeps its state between calls to `scan`, so bytes that arrive in chunks are read
-// once each, whatever the number of chunks. Its state is what a snapshot needs:
+// once each, whatever the number of chunks. As it reads, it appends the document's tape (the
+// parser's layout, JSON/JSONTape.swift) — one node per value as soon as the value is complete —
+// and keeps what a snapshot needs:
 //
 //     text so far:   {"title": "Hel\u00     items: [1, 2, 3
 //
-//     frames         one per open array or object: object/array, the elements or members
-//                    complete so far, where the one being read starts (the offset of its comma,
-//                    or just after the bracket), the key of the member being read
+//     frames         one per open array or object: its node on the tape, the elements or
+//                    members complete so far, the key of the member being read
 //     state          what the next byte may be (a value, a key, `:`, `,` or a close, inside a
 //                    string, an escape, a number, a literal)
 //     safe end       inside a string: the end of the last complete character (a half escape or
 //                    a half UTF-8 sequence is not part of it; nor is a high surrogate escape
 //                    without its low half)
 //
-// `completion()` turns the state into a closed document *virtually*: how much of the text to keep
-// and the bytes to put after it. A string is closed at its safe end; a number or literal cut
-// mid-way, a key without its value and a trailing comma are cut off (a number is never shown with
-// a cut value: `12` may become `1234`); the open containers are closed innermost first. It also
-// names the paths the text ended inside or before (the `.incomplete` events).
+// A snapshot (PartialScanner+Snapshot.swift) closes that tape *virtually*, without copying it:
+// the open containers' nodes get their counts and ends, an open string gets a node up to its safe
+// end, and a number or literal cut mid-way, a key without its value and a trailing comma are
+// left out (a number is never shown with a cut value: `12` may become `1234`).
 //
-//     {"a": [1, "x", 12        →  keep {"a": [1, "x"   add ]}    incomplete "", "a", "a[2]"
-//     {"a": 1, "b":            →  keep {"a": 1         add }     incomplete "", "b"
-//     {"t": "caf\xC3           →  keep {"t": "caf      add "}    incomplete "", "t"
+//     {"a": [1, "x", 12        →  {"a": [1, "x"]}     incomplete "", "a", "a[2]"
+//     {"a": 1, "b":            →  {"a": 1}            incomplete "", "b"
+//     {"t": "caf\xC3           →  {"t": "caf"}        incomplete "", "t"
 //
-// The closed text is then parsed and decoded by the normal decoder, so mapping tables, defaults,
-// coercions, limits and reports all apply, and anything wrong in the kept text is reported by the
-// parser with line and column. The scanner itself needs to be exact only about what it cuts off:
-// it checks the grammar of every token (a byte no JSON text could continue with stops it, as
-// `malformed`), and the limits a never-ending text would otherwise escape (`maxDepth`,
-// `maxStringBytes`, `maxDocumentBytes`).
+// The tape is what the parser would make of the closed text, so the scanner is exact where the
+// parser is: the grammar of every token, UTF-8 (overlong forms and surrogates included), escapes,
+// repeated keys (``DuplicateKeyStrategy``, checked as each key arrives) and every limit
+// (``DecodingLimits``, `maxDepth`). A text that breaks a rule stops the scan (``Stop``): a limit or
+// a repeated key with its own message, anything else with the parser's error for the same text.
 
-/// A resumable scan of the beginning of a JSON document (see the design comment above).
+/// A resumable scan of the beginning of a JSON document that builds its tape (see the design
+/// comment above).
 struct PartialScanner {
     /// Why the scan stopped before the end of the bytes given.
     struct Stop: Error {
         /// The offset of the byte that stopped it.
         let offset: Int
-        /// For a limit: what was exceeded. Nil when the text is malformed (the parser, reading the
-        /// same text, gives the error).
-        let limitReason: String?
+        /// What was wrong, for a limit or a repeated key. Nil when the text is malformed (the
+        /// parser, reading the same text, gives the error).
+        let reason: String?
         /// The limit exceeded, if any.
         let limit: DecodingLimits.Limit?
+        /// A key repeated under ``DuplicateKeyStrategy/throw``: the key, and where it first was.
+        var duplicateKey: (name: String, firstAt: Int)?
     }
 
     /// One open array or object.
     struct Frame {
         let isObject: Bool
+        /// The container's node on the tape.
+        let node: Int
+        /// The offset of its bracket.
+        let offset: Int
+        /// Objects: the index of its first key in ``PartialScanner/keys``.
+        let keyBase: Int
         /// Elements (members) complete so far.
         var count = 0
-        /// Where the element or member being read starts: the offset of its comma, or just after
-        /// the bracket. The text is cut there when that element is left out.
-        var memberStart: Int
         /// Objects: the raw bytes of the key of the member being read (between the quotes), once
         /// the key has arrived.
         var keyRange: Range<Int>?
+        /// Objects: whether a key repeats an earlier one (checked as each key arrives).
+        var repeatsKey = false
+        /// Objects with more than ``PartialScanner/pairwiseKeys`` keys: their fingerprints.
+        var fingerprints: Set<UInt64>?
     }
 
     enum State: UInt8 {
@@ -82,33 +91,40 @@ struct PartialScanner {
     enum NumberState: UInt8 { case minus, zero, integer, dot, fraction, exponent, exponentSign, exponentDigits }
 
     private(set) var frames: [Frame] = []
-    private(set) var state = State.value
+    var state = State.value
     /// Bytes scanned so far (the offset of the next byte).
     private(set) var scanned = 0
+    /// The text so far (a snapshot puts a NUL after it while it runs).
+    var text: [UInt8] = []
+    /// The tape of the values complete so far, in document order. An open container's node is
+    /// there from its bracket on; its count and end are set when it closes (or by a snapshot).
+    var nodes: [JSONTape.Node] = []
+    /// The unescaped bytes of the strings with escapes (``JSONTape/unescaped``).
+    var unescaped: [UInt8] = []
+    /// The keys of the open objects, for the repeated-key check, and where each key's quote is.
+    var keys: [KeySpan] = []
+    var keyOffsets: [Int] = []
 
     // The token being read.
-    private var tokenStart = 0
-    private var stringIsKey = false
-    private var safeEnd = 0
-    private var utf8Remaining = 0
-    private var stringBytes = 0
-    private var hexRemaining = 0
-    private var hexValue: UInt32 = 0
-    private var highSurrogatePending = false
+    var tokenStart = 0
+    var string = StringState()
     private var numberState = NumberState.minus
+    private var numberDigits = 0
     private var literal: [UInt8] = []
+    private var literalKind = JSONTape.Kind.null
     private var literalIndex = 0
     /// Whether the literal being read is the UTF-8 byte order mark (then a value follows it).
     private var literalIsMark = false
 
     let maxDepth: Int
-    let maxStringBytes: Int
-    let maxDocumentBytes: Int
+    let rules: ParseRules
 
-    init(maxDepth: Int, limits: DecodingLimits) {
+    /// The largest text a tape can address.
+    static let maxTextBytes = Int(UInt32.max) - 1
+
+    init(maxDepth: Int, rules: ParseRules) {
         self.maxDepth = maxDepth
-        self.maxStringBytes = limits.maxStringBytes ?? .max
-        self.maxDocumentBytes = limits.maxDocumentBytes ?? .max
+        self.rules = rules
     }
 
     /// Whether the root value is complete (a top-level number only once a byte ends it).
@@ -116,10 +132,15 @@ struct PartialScanner {
 
     /// Reads `bytes`, which continue the text at offset ``scanned``.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(Stop) {
-        if scanned + bytes.count > maxDocumentBytes {
-            throw Stop(offset: maxDocumentBytes, limitReason: "a document of more than \(maxDocumentBytes) bytes exceeds the limit maxDocumentBytes = \(maxDocumentBytes)",
+        if scanned + bytes.count > rules.maxDocumentBytes {
+            let limit = rules.maxDocumentBytes
+            throw Stop(offset: limit, reason: "a document of more than \(limit) bytes exceeds the limit maxDocumentBytes = \(limit)",
                        limit: .maxDocumentBytes)
         }
+        if scanned + bytes.count > Self.maxTextBytes {
+            throw Stop(offset: Self.maxTextBytes, reason: "the document is 4 GiB or larger; documents up to 4 GiB are supported", limit: nil)
+        }
+        text.append(contentsOf: bytes)
         for byte in bytes {
             try step(byte)
             scanned += 1
@@ -130,7 +151,7 @@ struct PartialScanner {
         c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09
     }
 
-    private func malformed() -> Stop { Stop(offset: scanned, limitReason: nil, limit: nil) }
+    func malformed() -> Stop { Stop(offset: scanned, reason: nil, limit: nil) }
 
     // swiftlint:disable:next cyclomatic_complexity
     private mutating func step(_ c: UInt8) throws(Stop) {
@@ -138,11 +159,11 @@ struct PartialScanner {
         switch state {
         case .value, .elementOrClose:
             if Self.isWhitespace(c) { return }
-            if state == .elementOrClose, c == UInt8(ascii: "]") { return try closeContainer(isObject: false) }
+            if state == .elementOrClose, c == UInt8(ascii: "]") { return try closeContainer() }
             try beginValue(c, at: i)
         case .keyOrClose, .key:
             if Self.isWhitespace(c) { return }
-            if state == .keyOrClose, c == UInt8(ascii: "}") { return try closeContainer(isObject: true) }
+            if state == .keyOrClose, c == UInt8(ascii: "}") { return try closeContainer() }
             guard c == UInt8(ascii: "\"") else { throw malformed() }
             beginString(at: i, isKey: true)
         case .colon:
@@ -154,36 +175,19 @@ struct PartialScanner {
             // safe: afterValue is only entered inside a container
             let isObject = frames[frames.count - 1].isObject
             if c == UInt8(ascii: ",") {
-                frames[frames.count - 1].memberStart = i
                 frames[frames.count - 1].keyRange = nil
                 state = isObject ? .key : .value
             } else if c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                try closeContainer(isObject: isObject)
+                try closeContainer()
             } else {
                 throw malformed()
             }
         case .string:
             try stringByte(c, at: i)
         case .escape:
-            switch c {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                guard !highSurrogatePending else { throw malformed() }
-                try countStringBytes(1)
-                safeEnd = i + 1
-                state = .string
-            case UInt8(ascii: "u"):
-                hexRemaining = 4
-                hexValue = 0
-                state = .unicode
-            default:
-                throw malformed()
-            }
+            try escapeByte(c, at: i)
         case .unicode:
-            guard let digit = Self.hexDigit(c) else { throw malformed() }
-            hexValue = hexValue << 4 | digit
-            hexRemaining -= 1
-            if hexRemaining == 0 { try endUnicodeEscape(at: i) }
+            try unicodeByte(c, at: i)
         case .number:
             try numberByte(c, at: i)
         case .literal:
@@ -194,20 +198,12 @@ struct PartialScanner {
                     literalIsMark = false
                     state = .value
                 } else {
+                    nodes.append(JSONTape.Node(kind: literalKind))
                     valueCompleted()
                 }
             }
         case .done:
             guard Self.isWhitespace(c) else { throw malformed() }
-        }
-    }
-
-    private static func hexDigit(_ c: UInt8) -> UInt32? {
-        switch c {
-        case UInt8(ascii: "0") ... UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0"))
-        case UInt8(ascii: "a") ... UInt8(ascii: "f"): UInt32(c - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A") ... UInt8(ascii: "F"): UInt32(c - UInt8(ascii: "A") + 10)
-        default: nil
         }
     }
 
@@ -217,27 +213,25 @@ struct PartialScanner {
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard frames.count < maxDepth else {
-                throw Stop(offset: i, limitReason: "nesting deeper than \(maxDepth) levels (the limit is set by maxDepth)", limit: nil)
+                throw Stop(offset: i, reason: "nesting deeper than \(maxDepth) levels (the limit is set by maxDepth)", limit: nil)
             }
             let isObject = c == UInt8(ascii: "{")
-            frames.append(Frame(isObject: isObject, memberStart: i + 1))
+            frames.append(Frame(isObject: isObject, node: nodes.count, offset: i, keyBase: keys.count))
+            nodes.append(JSONTape.Node(kind: isObject ? .object : .array))
             state = isObject ? .keyOrClose : .elementOrClose
         case UInt8(ascii: "\""):
             beginString(at: i, isKey: false)
         case UInt8(ascii: "-"):
-            numberState = .minus
-            state = .number
+            beginNumber(.minus, digits: 0)
         case UInt8(ascii: "0"):
-            numberState = .zero
-            state = .number
+            beginNumber(.zero, digits: 1)
         case UInt8(ascii: "1") ... UInt8(ascii: "9"):
-            numberState = .integer
-            state = .number
-        case UInt8(ascii: "t"): beginLiteral(Self.trueBytes)
-        case UInt8(ascii: "f"): beginLiteral(Self.falseBytes)
-        case UInt8(ascii: "n"): beginLiteral(Self.nullBytes)
+            beginNumber(.integer, digits: 1)
+        case UInt8(ascii: "t"): beginLiteral(Self.trueBytes, .true)
+        case UInt8(ascii: "f"): beginLiteral(Self.falseBytes, .false)
+        case UInt8(ascii: "n"): beginLiteral(Self.nullBytes, .null)
         case 0xEF where i == 0:
-            beginLiteral(Self.byteOrderMark)
+            beginLiteral(Self.byteOrderMark, .null)
             literalIsMark = true
         default:
             throw malformed()
@@ -249,89 +243,29 @@ struct PartialScanner {
     private static let nullBytes = Array("null".utf8)
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    private mutating func beginLiteral(_ bytes: [UInt8]) {
+    private mutating func beginLiteral(_ bytes: [UInt8], _ kind: JSONTape.Kind) {
         literal = bytes
+        literalKind = kind
         literalIndex = 1
         state = .literal
     }
 
-    private mutating func beginString(at i: Int, isKey: Bool) {
-        tokenStart = i
-        stringIsKey = isKey
-        safeEnd = i + 1
-        utf8Remaining = 0
-        stringBytes = 0
-        highSurrogatePending = false
-        state = .string
-    }
-
-    private mutating func countStringBytes(_ n: Int) throws(Stop) {
-        stringBytes += n
-        guard stringBytes > maxStringBytes else { return }
-        throw Stop(offset: tokenStart, limitReason: "a string of more than \(maxStringBytes) bytes exceeds the limit maxStringBytes = \(maxStringBytes)",
-                   limit: .maxStringBytes)
-    }
-
-    private mutating func stringByte(_ c: UInt8, at i: Int) throws(Stop) {
-        if utf8Remaining > 0 {
-            guard c & 0xC0 == 0x80 else { throw malformed() }
-            utf8Remaining -= 1
-            if utf8Remaining == 0 { safeEnd = i + 1 }
-            return try countStringBytes(1)
-        }
-        if highSurrogatePending, c != UInt8(ascii: "\\") { throw malformed() }
-        switch c {
-        case UInt8(ascii: "\""):
-            if stringIsKey {
-                // safe: a key is only read inside an object
-                frames[frames.count - 1].keyRange = tokenStart + 1 ..< i
-                state = .colon
-            } else {
-                valueCompleted()
-            }
-        case UInt8(ascii: "\\"):
-            state = .escape
-        case 0 ..< 0x20:
-            throw malformed()
-        case 0x80 ..< 0xC2, 0xF5...:
-            throw malformed()
-        case 0xC2 ..< 0xE0:
-            utf8Remaining = 1
-            try countStringBytes(1)
-        case 0xE0 ..< 0xF0:
-            utf8Remaining = 2
-            try countStringBytes(1)
-        case 0xF0 ..< 0xF5:
-            utf8Remaining = 3
-            try countStringBytes(1)
-        default:
-            safeEnd = i + 1
-            try countStringBytes(1)
-        }
-    }
-
-    /// The fourth hex digit of `\uXXXX`, at `i`. A high surrogate waits for its low half before
-    /// the string's safe end moves past it.
-    private mutating func endUnicodeEscape(at i: Int) throws(Stop) {
-        let isHigh = (0xD800 ..< 0xDC00).contains(hexValue)
-        let isLow = (0xDC00 ..< 0xE000).contains(hexValue)
-        if highSurrogatePending {
-            guard isLow else { throw malformed() }
-            highSurrogatePending = false
-            safeEnd = i + 1
-            try countStringBytes(4)
-        } else if isHigh {
-            highSurrogatePending = true
-        } else {
-            guard !isLow else { throw malformed() }
-            safeEnd = i + 1
-            try countStringBytes(hexValue < 0x80 ? 1 : hexValue < 0x800 ? 2 : 3)
-        }
-        state = .string
+    private mutating func beginNumber(_ first: NumberState, digits: Int) {
+        numberState = first
+        numberDigits = digits
+        state = .number
     }
 
     private mutating func numberByte(_ c: UInt8, at i: Int) throws(Stop) {
         let isDigit = c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+        if isDigit {
+            numberDigits += 1
+            if numberDigits > rules.maxNumberDigits {
+                let limit = rules.maxNumberDigits
+                throw Stop(offset: tokenStart, reason: "a number of more than \(limit) digits exceeds the limit maxNumberDigits = \(limit)",
+                           limit: .maxNumberDigits)
+            }
+        }
         switch numberState {
         case .minus:
             guard isDigit else { throw malformed() }
@@ -364,6 +298,7 @@ struct PartialScanner {
                 numberState = .exponent
                 return
             }
+            if isDigit { throw malformed() }  // a leading zero
         case .fraction:
             if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
                 numberState = .exponent
@@ -373,12 +308,15 @@ struct PartialScanner {
             break
         }
         // A complete number ends at this byte, which must be one that may follow a value.
+        var flags: UInt8 = numberState == .zero || numberState == .integer ? JSONTape.Flags.integer : 0
+        if text[tokenStart] == UInt8(ascii: "-") { flags |= JSONTape.Flags.negative }
+        nodes.append(JSONTape.Node(kind: .number, payload: tokenStart, length: UInt32(i - tokenStart), flags: flags))
         valueCompleted()
         try step(c)
     }
 
     /// A value (scalar or container) has ended.
-    private mutating func valueCompleted() {
+    mutating func valueCompleted() {
         if frames.isEmpty {
             state = .done
         } else {
@@ -387,96 +325,70 @@ struct PartialScanner {
         }
     }
 
-    private mutating func closeContainer(isObject: Bool) throws(Stop) {
-        frames.removeLast()
+    /// A key has ended (its node is `key`, its quote at ``tokenStart``): the member limit, the
+    /// key on the tape and among the object's keys.
+    mutating func keyCompleted(_ key: JSONTape.Node, rawEnd: Int) throws(Stop) {
+        // safe: a key is only read inside an object
+        let top = frames.count - 1
+        if frames[top].count >= rules.maxObjectMembers {
+            let limit = rules.maxObjectMembers
+            throw Stop(offset: tokenStart, reason: "member \(limit + 1) of an object exceeds the limit maxObjectMembers = \(limit)",
+                       limit: .maxObjectMembers)
+        }
+        frames[top].keyRange = tokenStart + 1 ..< rawEnd
+        nodes.append(key)
+        let escaped = key.flags & JSONTape.Flags.escaped != 0
+        let fingerprint = (escaped ? unescaped : text).withUnsafeBufferPointer { bytes in
+            // safe: the key's bytes are in this buffer, which holds at least them
+            DuplicateKeyDetector.fingerprint(bytes.baseAddress! + key.payload, count: Int(key.length),
+                                             readableEnd: bytes.baseAddress! + bytes.count)
+        }
+        keys.append(KeySpan(offset: key.payload, length: Int(key.length), escaped: escaped, fingerprint: fingerprint))
+        keyOffsets.append(tokenStart)
+        if let first = earlierKey(sameAs: keys.count - 1, in: top) {
+            frames[top].repeatsKey = true
+            if rules.rejectsDuplicateKeys {
+                let key = keys[keys.count - 1]
+                let name = String(decoding: (escaped ? unescaped : text)[key.offset ..< key.offset + key.length], as: UTF8.self)
+                throw Stop(offset: tokenStart, reason: "duplicate key \"\(name)\"", limit: nil, duplicateKey: (name, keyOffsets[first]))
+            }
+        }
+        state = .colon
+    }
+
+    /// Objects up to this many keys compare a new key's fingerprint with each earlier one's;
+    /// larger ones keep a set of fingerprints.
+    static let pairwiseKeys = 16
+
+    /// The index in ``keys`` of an earlier key of frame `top`'s object with the same bytes as key
+    /// `new`, if any.
+    private mutating func earlierKey(sameAs new: Int, in top: Int) -> Int? {
+        let base = frames[top].keyBase
+        let fingerprint = keys[new].fingerprint
+        if new - base > Self.pairwiseKeys {
+            if frames[top].fingerprints == nil { frames[top].fingerprints = Set(keys[base ..< new].map(\.fingerprint)) }
+            // safe: set just above
+            guard !frames[top].fingerprints!.insert(fingerprint).inserted else { return nil }
+        }
+        for k in base ..< new where keys[k].fingerprint == fingerprint && sameBytes(keys[k], keys[new]) { return k }
+        return nil
+    }
+
+    private func sameBytes(_ a: KeySpan, _ b: KeySpan) -> Bool {
+        a.length == b.length
+            && (a.escaped ? unescaped : text)[a.offset ..< a.offset + a.length]
+            .elementsEqual((b.escaped ? unescaped : text)[b.offset ..< b.offset + b.length])
+    }
+
+    private mutating func closeContainer() throws(Stop) {
+        let frame = frames.removeLast()
+        nodes[frame.node].payload = nodes.count
+        nodes[frame.node].length = UInt32(frame.count)
+        if frame.isObject {
+            if frame.repeatsKey { nodes[frame.node].flags = rules.duplicateKeyFlags }
+            keys.removeSubrange(frame.keyBase...)
+            keyOffsets.removeSubrange(frame.keyBase...)
+        }
         valueCompleted()
-    }
-
-    // MARK: Completion
-
-    /// How to close the text scanned so far.
-    struct Completion: Equatable {
-        /// The bytes of the text to keep.
-        var keep: Int
-        /// The bytes that close it (a quote, brackets).
-        var suffix: [UInt8]
-        /// The paths the text ended inside or before, outermost first, each with what happened.
-        var incomplete: [Incomplete]
-    }
-
-    /// A path the text ended inside or before.
-    struct Incomplete: Equatable {
-        /// The frames down to (and including) this path's parent, and the position in it.
-        var depth: Int
-        var what: String
-    }
-
-    /// The closed document of the text scanned so far, or nil when no value has arrived at the
-    /// root (nothing but whitespace, or a root number or literal cut mid-way). A root number at
-    /// the very end of the text is taken as cut (a byte after it would end it).
-    func completion() -> Completion? {
-        var keep = scanned
-        var suffix: [UInt8] = []
-        // The innermost value: kept (a string), or left out (a cut scalar, or none yet).
-        var innermost: String?
-        var positionOfInnermost = false
-        switch state {
-        case .done:
-            return Completion(keep: scanned, suffix: [], incomplete: [])
-        case .string where !stringIsKey, .escape where !stringIsKey, .unicode where !stringIsKey:
-            keep = safeEnd
-            suffix.append(UInt8(ascii: "\""))
-            innermost = "the text ended inside this string; it holds what arrived"
-            positionOfInnermost = !frames.isEmpty
-        case .elementOrClose, .keyOrClose, .afterValue:
-            break
-        case .value, .number, .literal, .string, .escape, .unicode, .colon, .key:
-            guard let top = frames.last else { return nil }
-            keep = top.memberStart
-            // A value position is known in an array after `,` or inside an element, and in an
-            // object once the key has arrived.
-            if !top.isObject || top.keyRange != nil {
-                innermost = "the text ended before this value was complete; it is left out"
-                positionOfInnermost = true
-            }
-        }
-        var incomplete: [Incomplete] = []
-        let closeFrom = frames.count
-        for depth in 0 ..< closeFrom {
-            incomplete.append(Incomplete(depth: depth, what: frames[depth].isObject
-                    ? "the text ended inside this object; it is closed where the text ends"
-                    : "the text ended inside this array; it is closed where the text ends"))
-        }
-        if let innermost {
-            incomplete.append(Incomplete(depth: positionOfInnermost ? frames.count : 0, what: innermost))
-        }
-        for frame in frames.reversed() {
-            suffix.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-        }
-        return Completion(keep: keep, suffix: suffix, incomplete: incomplete)
-    }
-
-    /// The path of an ``Incomplete`` at `depth`: `""` for the root (depth 0), then one step per
-    /// frame: `[index]` in an array, `.key` in an object (the key unescaped from `text`).
-    func path(depth: Int, in text: UnsafeBufferPointer<UInt8>) -> String {
-        var path = ""
-        for frame in frames.prefix(depth) {
-            if frame.isObject {
-                let key = frame.keyRange.map { Self.key(text, $0) } ?? ""
-                path += path.isEmpty ? key : "." + key
-            } else {
-                path += "[\(frame.count)]"
-            }
-        }
-        return path
-    }
-
-    /// A key's text, unescaped.
-    private static func key(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let raw = UnsafeBufferPointer(rebasing: text[range])
-        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
-        let quoted = [UInt8(ascii: "\"")] + Array(raw) + [UInt8(ascii: "\"")]
-        guard let tape = try? JSONTape(parsing: quoted, maxDepth: 1) else { return String(decoding: raw, as: UTF8.self) }
-        return tape.string(at: 0)
     }
 }

@@ -4,13 +4,15 @@ import Foundation
 //
 // A background task reads the byte source into an inbox (`PartialByteInbox`); the consumer's
 // `next()` takes *everything* that has arrived since the last call, scans it once (the stream
-// keeps one `PartialScanner`), and decodes one snapshot of the text as it stands. So a snapshot is
-// never stale, and when bytes arrive faster than the consumer asks, chunks are merged instead of
-// each costing a decode (decoding a snapshot is O(model); the number of snapshots is bounded by
-// the consumer's pace). A chunk that does not change the closed text (whitespace, the middle of a
-// number, a half escape) yields nothing. A snapshot that fails to decode (a strict
-// `missingValueStrategy` with members not arrived yet) is skipped. At the end of the source the
-// whole text is decoded as `decode` does: that value (or error) ends the sequence.
+// keeps one `PartialScanner`, which appends to the document's tape as it reads), and decodes one
+// snapshot of the tape as it stands. So a snapshot is never stale, and when bytes arrive faster
+// than the consumer asks, chunks are merged instead of each costing a decode. A snapshot's decode
+// takes the values of containers that were already complete from the snapshot before
+// (`CompletedValues`), so it costs what is new or still open, not the whole text so far. A chunk
+// that does not change the snapshot (whitespace, the middle of a number, a half escape) yields
+// nothing. A snapshot that fails to decode (a strict `missingValueStrategy` with members not
+// arrived yet) is skipped. Once the root value is complete, the whole text is decoded as
+// `decode` does: that value (or error) ends the sequence.
 
 extension BridgeDecoder {
     /// A new snapshot of the model each time more of a JSON document has arrived, then the
@@ -24,11 +26,13 @@ extension BridgeDecoder {
     /// ```
     ///
     /// Snapshots follow the rules of ``decodePartial(_:from:report:)``. The bytes are read by a
-    /// background task; the scan that tracks the document's structure reads each byte once, and
-    /// each `next()` takes all the bytes that have arrived, so a snapshot reflects everything
-    /// received when it is asked for, and a chunk that changes nothing yields nothing. A snapshot
-    /// parses and decodes the text so far, closed. Text before the first value, or a top-level number, yields no
-    /// snapshot until the end.
+    /// background task and parsed once each, whatever the number of snapshots; each `next()`
+    /// takes all the bytes that have arrived, so a snapshot reflects everything received when it
+    /// is asked for, and a chunk that changes nothing yields nothing. A snapshot decodes only what
+    /// is new or still open: an array or object that was complete in the snapshot before is not
+    /// decoded again, its value is reused — so its hooks run once, and a class instance in it is
+    /// the same object in every later snapshot. Text before the first value, or a top-level
+    /// number, yields no snapshot until the end. Telemetry counts the complete decode only.
     ///
     /// - Parameters:
     ///   - type: The type to decode.
@@ -161,25 +165,26 @@ final class PartialByteInbox: @unchecked Sendable {
     }
 }
 
-/// One pass over a byte source: the text so far, its scanner, the reader task.
+/// One pass over a byte source: its scanner (which keeps the text so far and its tape), the values
+/// of complete containers, the reader task.
 final class PartialStream<T: Decodable> {
     private let decoder: BridgeDecoder
     private let pump: @Sendable (PartialByteInbox) async -> Void
     private let inbox = PartialByteInbox()
     private var reader: Task<Void, Never>?
     private var scanner: PartialScanner
-    private var text: [UInt8] = []
-    /// The closed text of the last snapshot decoded (its kept length and closing bytes).
-    private var lastKeep = -1
-    private var lastSuffix: [UInt8] = []
+    private let completed = CompletedValues()
+    /// The shape of the last snapshot decoded.
+    private var lastShape: PartialScanner.SnapshotShape?
     private var isOver = false
-    /// Whether the complete document has been decoded and yielded as a snapshot.
+    /// Whether the complete document has been decoded (and, when that succeeded, yielded).
+    private var decodedComplete = false
     private var yieldedComplete = false
 
     init(decoder: BridgeDecoder, pump: @escaping @Sendable (PartialByteInbox) async -> Void) {
         self.decoder = decoder
         self.pump = pump
-        self.scanner = PartialScanner(maxDepth: decoder.maxDepth, limits: decoder.limits)
+        self.scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
     }
 
     deinit {
@@ -201,7 +206,7 @@ final class PartialStream<T: Decodable> {
                 end()
                 if let failure = taken.failure { throw failure }
                 if yieldedComplete { return nil }
-                return try decoder.decode(T.self, from: text)
+                return try decoder.decode(T.self, from: scanner.text)
             }
             if let snapshot = snapshot() { return snapshot }
         }
@@ -216,12 +221,8 @@ final class PartialStream<T: Decodable> {
     /// Scans new bytes; when the text turns out wrong or exceeds a limit, ends the pass with the
     /// error.
     private func scan(_ bytes: [UInt8]) throws {
-        let start = text.count
-        text.append(contentsOf: bytes)
         do {
-            try text.withUnsafeBufferPointer { (all) throws(PartialScanner.Stop) in
-                try scanner.scan(UnsafeBufferPointer(rebasing: all[start...]))
-            }
+            try bytes.withUnsafeBufferPointer { (bytes) throws(PartialScanner.Stop) in try scanner.scan(bytes) }
         } catch {
             end()
             throw stopError(error)
@@ -230,7 +231,7 @@ final class PartialStream<T: Decodable> {
 
     /// The error for a scan that stopped: a limit's, or the parser's for the text so far.
     private func stopError(_ stop: PartialScanner.Stop) -> any Error {
-        text.withUnsafeBytes { raw in
+        scanner.text.withUnsafeBytes { raw in
             if let error = stop.limitError(in: raw) { return error }
             do {
                 _ = try decoder.parse(bytes: raw)
@@ -241,22 +242,30 @@ final class PartialStream<T: Decodable> {
         }
     }
 
-    /// A snapshot of the text as it stands, or nil when it is the same closed text as the last
-    /// one, when no value has arrived, or when it does not decode.
+    /// A snapshot of the text as it stands, or nil when it is the same as the last one, when no
+    /// value has arrived, or when it does not decode.
     private func snapshot() -> T? {
-        guard let completion = scanner.completion() else { return nil }
         if scanner.isComplete {
-            // Whitespace after the root changes nothing.
-            if lastSuffix.isEmpty, lastKeep >= 0 { return nil }
-        } else if completion.keep == lastKeep, completion.suffix == lastSuffix {
+            // The root is complete: decoded once, as `decode` does (whitespace after it changes
+            // nothing).
+            guard !decodedComplete else { return nil }
+            decodedComplete = true
+            let value = try? decoder.decode(T.self, from: scanner.text)
+            yieldedComplete = value != nil
+            return value
+        }
+        guard let shape = scanner.snapshotShape(), shape != lastShape else { return nil }
+        lastShape = shape
+        completed.openNodes = scanner.openNodes
+        do {
+            let value = try scanner.withSnapshotTape { tape in
+                try DecoderImpl.decode(T.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+            }
+            completed.snapshotDecoded()
+            return value
+        } catch {
+            completed.snapshotFailed()
             return nil
         }
-        lastKeep = completion.keep
-        lastSuffix = completion.suffix
-        let value = text.withUnsafeBufferPointer { text in
-            try? decoder.decodeSnapshot(T.self, text: text, scanner: scanner, completion: completion, report: nil)
-        }
-        if value != nil, scanner.isComplete { yieldedComplete = true }
-        return value
     }
 }

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+/// The tape a partial document's scanner builds as bytes arrive, and the values its snapshots
+/// reuse: the scanner must make the parser's tape node for node, refuse what the parser refuses,
+/// and a snapshot that reuses values must equal one decoded from scratch.
+@Suite("Partial documents: the scanner's tape and reused values")
+struct PartialTapeTests {
+    /// Documents beyond the JSON test suite: escapes of every kind, surrogate pairs, non-ASCII
+    /// keys, repeated keys, numbers of every form, nesting.
+    static let documents: [String] = [
+        #"{"a\nb": "x\u00e9\ud83d\ude00y", "t": "\"\\\/\b\f\n\r\t", "ü": ["é", "日本", "🎉"]}"#,
+        #"[0, -0, 1.5, -2e10, 3E-2, 1e+5, 12345678901234567890, -0.0e0]"#,
+        #"{"a": 1, "b": {"a": 2, "a": 3}, "a": 4, "c": [{"x": true, "x": false, "y": null}]}"#,
+        #"[[], {}, [[]], [{}], {"a": []}, {"a": {}}, "", " ", "\u0000"]"#,
+        #"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k0":14}"#,
+        "\u{FEFF}[1, \"two\", {\"three\": 3}]",
+        #"  "just a string"  "#,
+        #"{"e\u0301": 1, "\u00e9": 2, "\u00e9": 3}"#,
+    ]
+
+    static var suiteFiles: [String] {
+        JSONTestSuiteTests.files("y_") + JSONTestSuiteTests.files("n_") + JSONTestSuiteTests.files("i_")
+    }
+
+    /// Scans `bytes` in chunks of `chunk` bytes; nil when the scan stops.
+    static func scanned(_ bytes: [UInt8], chunk: Int, rules: ParseRules = .none, maxDepth: Int = 512) -> PartialScanner? {
+        var scanner = PartialScanner(maxDepth: maxDepth, rules: rules)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + chunk)
+            do {
+                try bytes[start ..< end].withUnsafeBufferPointer { try scanner.scan($0) }
+            } catch {
+                return nil
+            }
+            start = end
+        }
+        return scanner
+    }
+
+    /// The parser's tape and the scanner's for `bytes` agree: both refuse it, or both make the
+    /// same nodes (a top-level number is complete for the scanner once a space follows it).
+    static func checkAgainstParser(_ bytes: [UInt8], name: String, rules: ParseRules = .none) throws {
+        let parsed = try? bytes.withUnsafeBytes { try JSONTape(parsing: $0, maxDepth: 512, rules: rules) }
+        for chunk in [1, 7, max(1, bytes.count)] {
+            var scanner = scanned(bytes + [0x20], chunk: chunk, rules: rules)
+            guard let parsed else {
+                #expect(scanner?.isComplete != true, "\(name): the parser refuses it, the scanner (chunks of \(chunk)) reads it as complete")
+                continue
+            }
+            guard scanner != nil else {
+                Issue.record("\(name): the parser accepts it, the scanner (chunks of \(chunk)) stops")
+                continue
+            }
+            #expect(scanner?.isComplete == true, "\(name): the parser accepts it, the scanner (chunks of \(chunk)) reads it as cut")
+            let same = scanner?.withSnapshotTape { tape in
+                zip(tape.nodes, parsed.nodes).allSatisfy { a, b in
+                    a.kind == b.kind && a.payload == b.payload && a.length == b.length && a.flags == b.flags
+                } && tape.nodes.count == parsed.nodes.count && Array(tape.unescaped) == Array(parsed.unescaped)
+            }
+            #expect(same == true, "\(name): the scanner's tape (chunks of \(chunk)) differs from the parser's")
+        }
+    }
+
+    @Test(arguments: suiteFiles)
+    func theTestSuiteGivesTheParsersTape(_ name: String) throws {
+        try Self.checkAgainstParser(Array(JSONTestSuiteTests.data(name)), name: name)
+    }
+
+    @Test(arguments: documents.indices)
+    func documentsGiveTheParsersTape(_ index: Int) throws {
+        let bytes = Array(Self.documents[index].utf8)
+        try Self.checkAgainstParser(bytes, name: Self.documents[index])
+        try Self.checkAgainstParser(bytes, name: Self.documents[index], rules: ParseRules(limits: DecodingLimits(), duplicateKeys: .useLast))
+        try Self.checkAgainstParser(bytes, name: Self.documents[index], rules: ParseRules(limits: DecodingLimits(), duplicateKeys: .throw))
+    }
+
+    /// Malformed UTF-8 inside strings, which the scanner must refuse as the parser does.
+    @Test(arguments: [
+        [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0xAF], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],
+        [0xF0, 0x80, 0x80, 0xAF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+        [0x80], [0xC3], [0xE2, 0x82], [0xC3, 0x28], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+        [0xF4, 0x8F, 0xBF, 0xBF],
+    ] as [[UInt8]])
+    func utf8IsCheckedAsTheParserChecksIt(_ sequence: [UInt8]) throws {
+        try Self.checkAgainstParser([UInt8(ascii: "["), UInt8(ascii: "\"")] + sequence + [UInt8(ascii: "\""), UInt8(ascii: "]")],
+                                    name: "\(sequence)")
+    }
+
+    /// Every prefix of every accepted document scans without stopping and has a snapshot that
+    /// decodes as a `JSONValue` (or no value yet).
+    @Test(arguments: JSONTestSuiteTests.files("y_"))
+    func everyPrefixOfAnAcceptedDocumentHasASnapshot(_ name: String) throws {
+        let bytes = try Array(JSONTestSuiteTests.data(name))
+        guard (try? bytes.withUnsafeBytes({ try JSONTape(parsing: $0, maxDepth: 512) })) != nil else { return }
+        var scanner = PartialScanner(maxDepth: 512, rules: .none)
+        for (offset, byte) in bytes.enumerated() {
+            do {
+                try [byte].withUnsafeBufferPointer { try scanner.scan($0) }
+            } catch {
+                Issue.record("\(name): the scan stops at \(offset)")
+                return
+            }
+            _ = try scanner.withSnapshotTape { tape in
+                try DecoderImpl.decode(JSONValue.self, tape: tape, options: BridgeDecoder(), report: nil, keyPath: nil)
+            }
+        }
+    }
+
+    // MARK: Reused values
+
+    struct Author: Codable, Equatable {
+        var name: String
+        var tags: [String]
+        var score: Double?
+    }
+
+    struct Post: Codable, Equatable {
+        var id: Int
+        var title: String
+        var author: Author
+        var replies: [Author]
+        var meta: [String: [Int]]
+        var extra: JSONValue?
+    }
+
+    final class Note: Codable, Equatable {
+        var text: String
+        var stars: Int
+
+        static func == (a: Note, b: Note) -> Bool { a.text == b.text && a.stars == b.stars }
+    }
+
+    struct Feed: Codable, Equatable {
+        var posts: [Post]
+        var notes: [Note]
+        var title: String
+    }
+
+    static let feed = #"""
+    {"title": "Feed \u00e9", "posts": [
+      {"id": 1, "title": "One", "author": {"name": "Ann", "tags": ["a", "b"], "score": 1.5},
+       "replies": [{"name": "Bo", "tags": []}, {"name": "Cy", "tags": ["c"], "score": null}],
+       "meta": {"x": [1, 2], "y": []}, "extra": {"deep": [1, {"d": "e"}]}},
+      {"id": 2, "title": "Two \"quoted\"", "author": {"name": "Di", "tags": ["d"]},
+       "replies": [], "meta": {}, "extra": [true, false, null]}
+    ], "notes": [{"text": "n1", "stars": 3}, {"text": "n2", "stars": 4}]}
+    """#
+
+    /// After every byte, the snapshot decoded with the values kept from the snapshots before equals
+    /// `decodePartial` of the same text, which decodes it from scratch; and values were reused.
+    @Test(arguments: [BridgeDecoder.MissingValueStrategy.useDefault, .throw])
+    func reusedValuesEqualAFreshDecode(_ missing: BridgeDecoder.MissingValueStrategy) throws {
+        var decoder = BridgeDecoder()
+        decoder.missingValueStrategy = missing
+        let bytes = Array(Self.feed.utf8)
+        var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
+        let completed = CompletedValues()
+        var snapshots = 0
+        for end in 1 ... bytes.count {
+            try [bytes[end - 1]].withUnsafeBufferPointer { try scanner.scan($0) }
+            guard !scanner.isComplete else { break }
+            completed.openNodes = scanner.openNodes
+            let reused: Feed?
+            do {
+                reused = try scanner.withSnapshotTape { tape in
+                    try DecoderImpl.decode(Feed.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+                }
+                completed.snapshotDecoded()
+            } catch {
+                completed.snapshotFailed()
+                reused = nil
+            }
+            var report = DecodingReport()
+            let fresh = try? decoder.decodePartial(Feed.self, from: Data(bytes[..<end]), report: &report)
+            #expect(reused == fresh, "after \(end) bytes: \(String(decoding: bytes[..<end], as: UTF8.self))")
+            if reused != nil { snapshots += 1 }
+        }
+        #expect(snapshots > 0)
+        #expect(completed.reuses > 100, "values were decoded again instead of reused (\(completed.reuses) reuses)")
+    }
+
+    /// Through `partialValues`, a byte at a time: every snapshot is a prefix's partial model and
+    /// the last one is the complete value.
+    @Test func partialValuesReusesAndEndsWithTheValue() async throws {
+        let bytes = Array(Self.feed.utf8)
+        let expected = try BridgeDecoder().decode(Feed.self, from: bytes)
+        var last: Feed?
+        var count = 0
+        for try await snapshot in BridgeDecoder().partialValues(of: Feed.self, from: SevenByteChunks(bytes: bytes, chunk: 1)) {
+            if let previous = last {
+                #expect(snapshot.posts.count >= previous.posts.count)
+            }
+            last = snapshot
+            count += 1
+        }
+        #expect(last == expected)
+        #expect(count > 1)
+    }
+
+    // MARK: Rules the scanner applies
+
+    @Test func limitsStopTheScan() throws {
+        var decoder = BridgeDecoder()
+        decoder.limits.maxObjectMembers = 2
+        var report = DecodingReport()
+        #expect {
+            try decoder.decodePartial(JSONValue.self, from: Data(#"{"a": 1, "b": 2, "c": "#.utf8), report: &report)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return (context.underlyingError as? JSONParseError)?.exceededLimit == .maxObjectMembers
+        }
+        decoder = BridgeDecoder()
+        decoder.limits.maxNumberDigits = 5
+        #expect {
+            try decoder.decodePartial(JSONValue.self, from: Data(#"[1, 1234567"#.utf8), report: &report)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return (context.underlyingError as? JSONParseError)?.exceededLimit == .maxNumberDigits
+        }
+    }
+
+    @Test func repeatedKeysFollowTheStrategy() throws {
+        let text = Data(#"{"a": 1, "a": 2, "b": [1, 2"#.utf8)  // the cut 2 is left out
+        let closed = Data(#"{"a": 1, "a": 2, "b": [1]}"#.utf8)
+        var report = DecodingReport()
+        var decoder = BridgeDecoder()
+        struct AB: Decodable, Equatable {
+            var a: Int
+            var b: [Int]
+        }
+        for strategy in [DuplicateKeyStrategy.useFirst, .useLast] {
+            decoder.duplicateKeyStrategy = strategy
+            let value = try decoder.decodePartial(AB.self, from: text, report: &report)
+            #expect(value == (try decoder.decode(AB.self, from: closed)), "\(strategy)")
+            #expect(value.a == (strategy == .useFirst ? 1 : 2))
+            #expect(try decoder.decodePartial(JSONValue.self, from: text, report: &report) == (try decoder.decode(JSONValue.self, from: closed)))
+        }
+        decoder.duplicateKeyStrategy = .throw
+        #expect {
+            try decoder.decodePartial(JSONValue.self, from: text, report: &report)
+        } throws: { error in
+            "\(error)".contains("duplicate key \"a\"")
+        }
+    }
+}
