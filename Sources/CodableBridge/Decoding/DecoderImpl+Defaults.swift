@@ -63,38 +63,54 @@ extension DecoderImpl {
 
     /// The value for a property with no usable value: under `.useDefault` the model's declared
     /// default or the type's zero value (reported), else the error `JSONDecoder` would throw.
+    ///
+    /// No `T?` in this function (see `nullValue(_:)`): the owner's defaults, which are optionals,
+    /// are looked up in ``substituteForOwner(_:key:reason:owner:)``.
     func substitute<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta?) throws -> T {
-        // Made only when thrown: its message costs more than the substitution.
-        func failure() -> any Error { substitutionError(T.self, key: key, reason: reason) }
         if case .rejected(let rejection) = reason {
             record(.rejected, key: key, rule: "hook threw", DecodingMessages.hookThrew(rejection))
         }
-        if case .throw = options.missingValueStrategy.base { throw failure() }
+        if case .throw = options.missingValueStrategy.base { throw substitutionError(T.self, key: key, reason: reason) }
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
-        if case .null = reason, !lenient { throw failure() }
+        if case .null = reason, !lenient { throw substitutionError(T.self, key: key, reason: reason) }
         if acceptsNull(T.self) { return nullValue(T.self) }
-        if let owner, fieldModel != nil, let initial = fieldInitialValue(T.self, key: key, owner: owner) {
+        if let owner { return try substituteForOwner(T.self, key: key, reason: reason, owner: owner) }
+        return try zeroValue(T.self, key: key, reason: reason)
+    }
+
+    /// ``substitute(_:key:reason:owner:)`` for a property of a model with a mapping: its field's
+    /// initial value, its declared default, its first case, else the zero value.
+    @inline(never)
+    private func substituteForOwner<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason, owner: ModelMeta) throws -> T {
+        if fieldModel != nil, let initial = fieldInitialValue(T.self, key: key, owner: owner) {
             record(.defaulted, key: key, rule: ruleName(reason, .declaredDefault), DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(initial)))
             return initial
         }
-        if let owner, let declared = try declaredDefault(T.self, key: key, owner: owner) {
+        if let declared = try declaredDefault(T.self, key: key, owner: owner) {
             record(.defaulted, key: key, rule: ruleName(reason, .declaredDefault), DecodingMessages.usedDeclaredDefault(describe(reason), value: DecodingMessages.value(declared)))
             return declared
         }
         // An enum has no zero value; a model that opts in (`enumsDefaultToFirstCase`) gets the
         // first of `allCases`. Checked before the zero value, so it also wins over a case whose
         // raw value happens to be 0 or "".
-        if let owner, owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
+        if owner.enumsDefaultToFirstCase, let first = DecoderImpl.firstCase(of: T.self) {
             record(.defaulted, key: key, rule: ruleName(reason, .firstCase), DecodingMessages.usedFirstCase(describe(reason), type: T.self, value: String(describing: first)))
             return first
         }
+        return try zeroValue(T.self, key: key, reason: reason)
+    }
+
+    /// The zero value substituted for a property (reported), or the error `JSONDecoder` would
+    /// throw when `T` has none.
+    private func zeroValue<T: Decodable>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) throws -> T {
         let value: T
         do {
             zeroDepth += 1
             defer { zeroDepth -= 1 }
             value = try unwrap(T.self, node: DecoderImpl.missingNode, key: key)
         } catch {
-            throw failure()
+            // Made only when thrown: its message costs more than the substitution.
+            throw substitutionError(T.self, key: key, reason: reason)
         }
         record(.defaulted, key: key, rule: ruleName(reason, .zeroValue), DecodingMessages.usedZero(describe(reason), type: T.self, value: DecodingMessages.value(value)))
         return value

@@ -84,7 +84,7 @@ extension DecoderImpl {
         // A partial document's snapshot: arrays, objects and zero values are kept for the next one.
         if let completedValues, elementType == nil,
            node == DecoderImpl.missingNode || nodes[node].kind.rawValue >= JSONTape.Kind.array.rawValue {
-            return try completedValues.value(T.self, at: node) { try _slowPathUnwrapNew(T.self, node: node, key: key, elementType: nil) }
+            return try completedValues.value(T.self, at: node, end: node < 0 ? 0 : nodes[node].payload) { try _slowPathUnwrapNew(T.self, node: node, key: key, elementType: nil) }
         }
         return try _slowPathUnwrapNew(T.self, node: node, key: key, elementType: elementType)
     }
@@ -217,7 +217,9 @@ extension DecoderImpl {
     /// `.null`). ``nullValue(_:)`` gives the value.
     @inline(__always)
     func acceptsNull<T>(_ type: T.Type) -> Bool {
-        T.self == JSONValue.self || T.self is any BridgeOptional.Type
+        // The common scalars answer without a conformance check.
+        if T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self { return false }
+        return T.self == JSONValue.self || T.self is any BridgeOptional.Type
     }
 
     /// The value a JSON null gives `T`, for a `T` that ``acceptsNull(_:)``.

@@ -314,3 +314,78 @@ private struct SnapshotIgnoredContainer: UnkeyedEncodingContainer {
         SnapshotEncoder(path: codingPath)
     }
 }
+
+// MARK: - Values reused between the snapshots of a partial document
+//
+// `partialValues` decodes a snapshot each time more of a document has arrived. Most of a large
+// document is complete long before it ends — every element of an array but the last — and a
+// complete array or object decodes to the same value in every snapshot: its text no longer
+// changes, and its node keeps its index on the scanner's tape, which only grows. So each
+// snapshot's decode keeps what it decodes from complete containers, keyed by node and type, and
+// the next snapshot's decode takes those values instead of decoding them again
+// (`DecoderImpl._slowPathUnwrap` asks before decoding any non-scalar). A snapshot then costs
+// what is new or still open, plus one step per complete sibling along the open path, instead of a
+// decode of everything so far.
+//
+// Zero values (what a member that has not arrived yet gets under `missingValueStrategy =
+// .useDefault`) are kept the same way, under the missing node: a model's zero value decodes every
+// one of its members as missing, and the members of a document that is arriving are mostly
+// missing.
+//
+// The store is a slot per node (no hashing: a snapshot reuses a value in a few instructions). A
+// container's value stands for everything inside it, so storing it clears its descendants'
+// slots: the store holds about one value per complete child of the open containers. Decodes that
+// fail are not kept (a later snapshot tries again).
+
+/// The values decoded from complete containers of a partial document, kept from one snapshot's
+/// decode for the next (see the design comment above).
+final class CompletedValues {
+    /// A decoded value of the type its slot names.
+    private final class Box<T> {
+        let value: T
+        init(_ value: T) { self.value = value }
+    }
+
+    private struct Slot {
+        var type: ObjectIdentifier?
+        var box: AnyObject?
+    }
+
+    /// Per node: the value decoded from it, if kept.
+    @exclusivity(unchecked) private var slots: [Slot] = []
+    /// Zero values by type (few types).
+    @exclusivity(unchecked) private var zeroValues: [(type: ObjectIdentifier, box: AnyObject)] = []
+    /// The nodes of the containers the text has not closed yet, outermost first: their values
+    /// change from snapshot to snapshot.
+    @exclusivity(unchecked) var openNodes: [Int] = []
+    /// How many values were taken from an earlier snapshot instead of decoded again.
+    @exclusivity(unchecked) private(set) var reuses = 0
+
+    /// The `T` decoded from the container at `node` (whose subtree ends before node `end`), or
+    /// the zero value at the missing node: kept from an earlier snapshot, else `decode()`'s value
+    /// (kept unless the container is still open).
+    func value<T>(_ type: T.Type, at node: Int, end: Int, decode: () throws -> T) rethrows -> T {
+        let id = ObjectIdentifier(T.self)
+        if node == DecoderImpl.missingNode {
+            for entry in zeroValues where entry.type == id {
+                reuses += 1
+                // The entry's type is T.
+                return unsafeDowncast(entry.box, to: Box<T>.self).value
+            }
+            let value = try decode()
+            if zeroValues.count < 64 { zeroValues.append((id, Box(value))) }
+            return value
+        }
+        guard !openNodes.contains(node) else { return try decode() }
+        if node < slots.count, slots[node].type == id, let box = slots[node].box {
+            reuses += 1
+            // The slot's type is T.
+            return unsafeDowncast(box, to: Box<T>.self).value
+        }
+        let value = try decode()
+        if slots.count < end { slots.append(contentsOf: repeatElement(Slot(), count: end - slots.count)) }
+        for inner in node + 1 ..< end where slots[inner].box != nil { slots[inner] = Slot() }
+        slots[node] = Slot(type: id, box: Box(value))
+        return value
+    }
+}

@@ -110,7 +110,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The keyed containers this decode made below the root, which it may hand out again.
     @exclusivity(unchecked) var reusableContainers: [ReusableContainer] = []
     /// A partial document's values from complete containers, kept between its snapshots
-    /// (Streaming/CompletedValues.swift); `nil` for any other decode.
+    /// (Decoding/DecoderImpl+Update.swift); `nil` for any other decode.
     @exclusivity(unchecked) var completedValues: CompletedValues?
     /// The length of the root level's path (`[]`, a `keyPath`'s segments, or a child decoder's
     /// starting path), which is never popped.

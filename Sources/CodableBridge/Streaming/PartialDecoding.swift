@@ -11,7 +11,7 @@ import Foundation
 //
 // `partialValues` (PartialValueSequence.swift) keeps one scanner for the whole stream, so each
 // byte is scanned once, and decodes a snapshot of its tape after each chunk, reusing the values of
-// complete containers from the snapshot before (CompletedValues.swift).
+// complete containers from the snapshot before (Decoding/DecoderImpl+Update.swift).
 
 extension BridgeDecoder {
     /// Decodes the model that the beginning of a JSON document describes so far — a language

@@ -46,7 +46,7 @@ extension PartialScanner {
         return JSONTape.Node(kind: .string, payload: tokenStart + 1, length: UInt32(end - tokenStart - 1), flags: flags)
     }
 
-    private mutating func countStringBytes(_ n: Int) throws(Stop) {
+    mutating func countStringBytes(_ n: Int) throws(Stop) {
         string.length += n
         guard string.length > rules.maxStringBytes else { return }
         let limit = rules.maxStringBytes
@@ -55,7 +55,7 @@ extension PartialScanner {
     }
 
     /// A character of the string is complete at `end` (the offset after it in the text).
-    private mutating func characterEnded(at end: Int) {
+    mutating func characterEnded(at end: Int) {
         string.safeEnd = end
         string.unescapedSafeEnd = unescaped.count
     }
@@ -191,7 +191,7 @@ extension PartialScanner {
     private mutating func appendScalar(_ value: UInt32, endingAt end: Int) throws(Stop) {
         // safe: surrogates were handled above; escapes cannot exceed U+10FFFF
         let scalar = Unicode.Scalar(value)!
-        let encoded = UTF8.encode(scalar)!
+        let encoded = UTF8.encode(scalar)!  // safe: every scalar has a UTF-8 form
         try countStringBytes(encoded.count)
         unescaped.append(contentsOf: encoded)
         characterEnded(at: end)

@@ -141,10 +141,31 @@ struct PartialScanner {
             throw Stop(offset: Self.maxTextBytes, reason: "the document is 4 GiB or larger; documents up to 4 GiB are supported", limit: nil)
         }
         text.append(contentsOf: bytes)
-        for byte in bytes {
-            try step(byte)
+        var i = 0
+        while i < bytes.count {
+            if state == .string, string.utf8Remaining == 0, string.highSurrogate == nil {
+                // A run of characters that need nothing but counting (most of a document).
+                var end = i
+                while end < bytes.count, Self.isPlainCharacter(bytes[end]) { end += 1 }
+                if end > i {
+                    try countStringBytes(end - i)
+                    if string.unescapedStart != nil { unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i ..< end])) }
+                    scanned += end - i
+                    characterEnded(at: scanned)
+                    i = end
+                    continue
+                }
+            }
+            try step(bytes[i])
             scanned += 1
+            i += 1
         }
+    }
+
+    /// An ASCII byte a string holds as it is: not a control character, a quote or a backslash.
+    @inline(__always)
+    private static func isPlainCharacter(_ c: UInt8) -> Bool {
+        c >= 0x20 && c < 0x80 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\")
     }
 
     private static func isWhitespace(_ c: UInt8) -> Bool {
@@ -341,7 +362,7 @@ struct PartialScanner {
         let fingerprint = (escaped ? unescaped : text).withUnsafeBufferPointer { bytes in
             // safe: the key's bytes are in this buffer, which holds at least them
             DuplicateKeyDetector.fingerprint(bytes.baseAddress! + key.payload, count: Int(key.length),
-                                             readableEnd: bytes.baseAddress! + bytes.count)
+                                             readableEnd: bytes.baseAddress! + bytes.count)  // safe: as above
         }
         keys.append(KeySpan(offset: key.payload, length: Int(key.length), escaped: escaped, fingerprint: fingerprint))
         keyOffsets.append(tokenStart)

@@ -261,10 +261,8 @@ final class PartialStream<T: Decodable> {
             let value = try scanner.withSnapshotTape { tape in
                 try DecoderImpl.decode(T.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
             }
-            completed.snapshotDecoded()
             return value
         } catch {
-            completed.snapshotFailed()
             return nil
         }
     }
