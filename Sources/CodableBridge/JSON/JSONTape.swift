@@ -181,9 +181,9 @@ package struct JSONTape: @unchecked Sendable {
                   storage: Storage(nodes: ownedNodes, owner: nil, ownedText: copy, unescaped: nil))
     }
 
-    /// A tape over memory its caller keeps alive and unchanged while the tape is used, and frees
-    /// itself (a snapshot of a partial document, Streaming/PartialScanner+Snapshot.swift). The
-    /// text and the unescaped bytes must each be followed in memory by a NUL.
+    /// A tape over memory that its caller owns, and keeps alive and unchanged while the tape is
+    /// used (a snapshot of a partial document, Streaming/PartialScanner+Snapshot.swift). The text
+    /// and the unescaped bytes must each be followed in memory by a NUL.
     init(borrowing nodes: UnsafeBufferPointer<Node>, text: UnsafeBufferPointer<UInt8>, unescaped: UnsafeBufferPointer<UInt8>) {
         self.text = text
         self.unescaped = unescaped
