@@ -358,6 +358,9 @@ final class CompletedValues {
     /// The nodes of the containers the text has not closed yet, outermost first: their values
     /// change from snapshot to snapshot.
     @exclusivity(unchecked) var openNodes: [Int] = []
+    /// How the types met so far decode (`DecoderImpl.classify(_:)`), carried from one snapshot's
+    /// decode to the next.
+    @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: DecoderImpl.TypeClass)] = []
     /// How many values were taken from an earlier snapshot instead of decoded again.
     @exclusivity(unchecked) private(set) var reuses = 0
 

@@ -138,8 +138,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
-        impl.completedValues = completedValues
+        if let completedValues {
+            // A partial document's snapshots: what each type is, learnt once for all of them.
+            impl.completedValues = completedValues
+            impl.typeClasses = completedValues.typeClasses
+        }
         defer {
+            completedValues?.typeClasses = impl.typeClasses
             impl.endReuse()
             // Containers a model keeps may be used later; what they do is not this decode's.
             report?.close()
