@@ -9,6 +9,10 @@
 //                           — the document already in memory (reading it is not measured)
 // The target: elements at least 80% of decode's throughput.
 //
+// Group "Stream 1 MB bytes": the statuses of a 1 MB twitter-like document arriving as an
+// `AsyncSequence` of bytes, 4 KiB at a time with a suspension after each (ChunkedByteSource, as
+// URLSession's bytes arrive), against decode([T]) of the same document in memory.
+//
 // Group "Stream 1 GB array": elements(contentsOf:) over a 1 GB file (written in setup 100 MB at a
 // time, so the document is never held), one iteration; `peakMemoryResidentDelta` is the peak
 // resident growth, and setup prints a MEMORY line with the kernel's peak (VmHWM) for the run.
@@ -63,6 +67,17 @@ private func streamStatuses(_ url: URL) async throws -> Int {
     return count
 }
 
+/// Streams the statuses of `bytes` arriving 4 KiB at a time; the number of statuses.
+private func streamStatuses(_ bytes: [UInt8]) async throws -> Int {
+    var count = 0
+    let source = ChunkedByteSource(bytes: bytes, chunk: 4_096)
+    for try await status in BridgeDecoder().elements(of: TwitterSearch.Status.self, at: "statuses", from: source) {
+        blackHole(status)
+        count += 1
+    }
+    return count
+}
+
 func registerStreamingBenchmarks() {
     let group = "Stream 100 MB array"
     let configuration = Benchmark.Configuration(metrics: [.wallClock, .throughput, .peakMemoryResidentDelta],
@@ -87,6 +102,27 @@ func registerStreamingBenchmarks() {
         }
     } setup: { () throws -> Data in
         try Data(contentsOf: try streamingFile(megabytes: 100))
+    }
+
+    let bytesGroup = "Stream 1 MB bytes"
+    Benchmark(Suite.name(bytesGroup, "elements(from:)"), configuration: Suite.configuration(large: true)) { benchmark, data in
+        for _ in benchmark.scaledIterations {
+            blackHole(try await streamStatuses(Array(data)))
+        }
+    } setup: { () async throws -> Data in
+        let data = try GeneratedDocument.twitterLike.make(megabytes: 1)
+        let whole = try Check.bridge("decode of the 1 MB statuses") { try BridgeDecoder().decode([TwitterSearch.Status].self, from: data, at: "statuses") }
+        let streamed = try await streamStatuses(Array(data))
+        guard streamed == whole.count else { throw SetupFailure("streamed \(streamed) statuses, the array has \(whole.count)") }
+        return data
+    }
+
+    Benchmark(Suite.name(bytesGroup, "decode([T])"), configuration: Suite.configuration(large: true)) { benchmark, data in
+        for _ in benchmark.scaledIterations {
+            blackHole(try BridgeDecoder().decode([TwitterSearch.Status].self, from: data, at: "statuses"))
+        }
+    } setup: { () throws -> Data in
+        try GeneratedDocument.twitterLike.make(megabytes: 1)
     }
 
     let memory = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResidentDelta], warmupIterations: 0, maxIterations: 1)

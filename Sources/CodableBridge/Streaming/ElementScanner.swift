@@ -430,6 +430,13 @@ struct ElementScanner {
     /// root, as for a whole-document decode.
     var valueMaxDepth: Int { max(0, maxDepth - frames.count) }
 
+    /// How many containers are open around the elements (the array included) while the scanner
+    /// is inside the array; nil before the array and after it.
+    var elementsDepth: Int? {
+        guard let frame = frames.last, !frame.isObject, frame.wanted == nil else { return nil }
+        return frames.count
+    }
+
     mutating func tooDeep(at index: Int) -> JSONParseError {
         error(at: index, "nesting deeper than \(maxDepth) levels (the limit is set by maxDepth)")
     }

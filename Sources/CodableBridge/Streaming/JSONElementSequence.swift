@@ -66,10 +66,24 @@ extension BridgeDecoder {
     ///   - bytes: The document's UTF-8 bytes.
     /// - Returns: A sequence of the decoded elements; iterating throws as for a file, and what
     ///   `bytes` throws.
+    @inlinable
     public func elements<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, at path: String? = nil,
                                                                         from bytes: Bytes) -> JSONElementSequence<T>
     where Bytes.Element == UInt8 {
-        JSONElementSequence(decoder: self, path: path) { .bytes(ElementAsyncSource(bytes, batchSize: 65_536)) }
+        JSONElementSequence(decoder: self, path: path) {
+            var iterator = bytes.makeAsyncIterator()
+            return .bytes(ElementAsyncSource { batch, boundary in
+                // A local copy for the batch: the captured variable would be checked for
+                // exclusive access at every byte.
+                var local = iterator
+                defer { iterator = local }
+                while batch.count < ElementAsyncSource.batchSize {
+                    guard let byte = try await local.next() else { return }
+                    batch.append(byte)
+                    if boundary.endsBatch(after: byte) { return }
+                }
+            })
+        }
     }
 }
 
@@ -101,6 +115,7 @@ public struct JSONElementSequence<T: Decodable>: AsyncSequence, Sendable {
     let makeSource: @Sendable () -> ElementInput
     let events: ElementEvents
 
+    @usableFromInline
     init(decoder: BridgeDecoder, path: String?, source: @escaping @Sendable () -> ElementInput) {
         self.decoder = decoder
         self.path = path

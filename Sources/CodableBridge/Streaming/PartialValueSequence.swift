@@ -42,6 +42,7 @@ extension BridgeDecoder {
     ///   error with line and column as soon as the text is wrong, a limit error as soon as one is
     ///   exceeded, or the source's own error. A snapshot that fails to decode (members not arrived
     ///   under `missingValueStrategy = .throw`) is skipped, not thrown.
+    @inlinable
     public func partialValues<T: Decodable, Bytes: AsyncSequence & Sendable>(of type: T.Type, from bytes: Bytes)
         -> PartialValueSequence<T> where Bytes.Element == UInt8
     {
@@ -69,6 +70,12 @@ public struct PartialValueSequence<T: Decodable>: AsyncSequence, Sendable {
     /// Reads the byte source into an inbox.
     let pump: @Sendable (PartialByteInbox) async -> Void
 
+    @usableFromInline
+    init(decoder: BridgeDecoder, pump: @escaping @Sendable (PartialByteInbox) async -> Void) {
+        self.decoder = decoder
+        self.pump = pump
+    }
+
     /// Starts reading the byte source (in a background task) when first asked for a snapshot.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(stream: PartialStream(decoder: decoder, pump: pump))
@@ -87,35 +94,56 @@ public struct PartialValueSequence<T: Decodable>: AsyncSequence, Sendable {
 }
 
 /// The bytes read from the source and not yet taken by the consumer.
+///
+/// The reader hands over every byte as it arrives (it cannot know when the source will pause), so
+/// `append` is the per-byte cost of the pipeline: one uncontended lock, no reference counting, no
+/// exclusivity check (every stored property is read and written under `lock` only).
+@usableFromInline
 final class PartialByteInbox: @unchecked Sendable {
     private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private var finished = false
-    private var failure: (any Error)?
-    private var cancelled = false
-    private var waiter: CheckedContinuation<Void, Never>?
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var failure: (any Error)?
+    @exclusivity(unchecked) private var cancelled = false
+    /// Whether the consumer waits in `waiter`: tested per byte, so a `Bool` rather than the
+    /// optional continuation itself.
+    @exclusivity(unchecked) private var isWaiting = false
+    @exclusivity(unchecked) private var waiter: CheckedContinuation<Void, Never>?
 
     /// Adds a byte; false when the consumer has gone (the reader stops).
+    @usableFromInline
     func append(_ byte: UInt8) -> Bool {
         lock.lock()
         bytes.append(byte)
-        let waiter = self.waiter
-        self.waiter = nil
+        guard isWaiting else {
+            let go = !cancelled
+            lock.unlock()
+            return go
+        }
+        let waiter = takeWaiter()
         let go = !cancelled
         lock.unlock()
         waiter?.resume()
         return go
     }
 
+    /// The waiting consumer's continuation, no longer stored (call with `lock` held).
+    private func takeWaiter() -> CheckedContinuation<Void, Never>? {
+        let waiter = self.waiter
+        self.waiter = nil
+        isWaiting = false
+        return waiter
+    }
+
     /// The source has ended, with `error` or without.
+    @usableFromInline
     func finish(_ error: (any Error)?) {
         lock.lock()
         if !finished {
             finished = true
             failure = error
         }
-        let waiter = self.waiter
-        self.waiter = nil
+        let waiter = takeWaiter()
         lock.unlock()
         waiter?.resume()
     }
@@ -156,6 +184,7 @@ final class PartialByteInbox: @unchecked Sendable {
                         return
                     }
                     waiter = continuation
+                    isWaiting = true
                     lock.unlock()
                 }
             } onCancel: {
