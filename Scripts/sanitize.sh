@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.."
 
 # The tests that run work on several threads at once: first use of model types (the metadata
 # cache and its per-thread copies), custom coercion rules crossing tasks, concurrent encodes, key
-# styles used from many tasks.
-concurrency='MappingConcurrencyTests|ConformanceIndexTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeFactsTests|ThreadLocalTests|KeyStyleTests'
+# styles used from many tasks, and the streams whose bytes are read by one task and scanned by
+# another (partial documents, streamed elements).
+concurrency='MappingConcurrencyTests|ConformanceIndexTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeFactsTests|ThreadLocalTests|KeyStyleTests|PartialValueSequenceTests|ElementArrivalTests'
 
 run() {
     echo "== $1 =="
