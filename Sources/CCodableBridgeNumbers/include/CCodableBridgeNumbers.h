@@ -14,6 +14,8 @@
 
 #include <stddef.h>
 
+#include "CCodableBridgePowersOfTen.h"  // the tables of the fast decimal → double conversion
+
 /// `strtod` in the C locale: the longest prefix of `text` that is a number; `*end` (when not
 /// NULL) receives the address after it.
 double codablebridge_strtod_c(const char *text, char **end);

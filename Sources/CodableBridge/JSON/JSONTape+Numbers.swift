@@ -1,9 +1,7 @@
-import CCodableBridgeNumbers
-
 // Reading a number out of a tape node: the integer fast path (digits accumulated in 64 bits, wider
 // types checked for overflow), the nearest `Double` (short integers exactly, the rest through
-// `strtod_l` in the C locale, so the host's locale never changes a value) and the zero test the
-// decoder needs to tell an underflow from a zero.
+// `DecimalToDouble`, which needs no locale) and the zero test the decoder needs to tell an
+// underflow from a zero.
 
 extension JSONTape.Bytes {
     /// Reads the digits of an integer number node; `nil` when it does not fit `T`.
@@ -49,10 +47,10 @@ extension JSONTape.Bytes {
             return negative ? -Double(magnitude) : Double(magnitude)
         }
         // The tape's bytes end in NUL and every number is followed by a non-number byte, so
-        // strtod stops at the number's end. In the C locale: "1.5" is 1.5 whatever the host set.
-        return UnsafeRawPointer(start(of: n)).withMemoryRebound(to: CChar.self, capacity: Int(n.length)) {
-            codablebridge_strtod_c($0, nil)
-        }
+        // strtod, when it is needed, stops at the number's end.
+        let buffer = buffer(of: n)
+        // safe: a number node's bytes lie in its buffer, so it is not empty
+        return DecimalToDouble.parse(start(of: n), length: Int(n.length), readableEnd: buffer.baseAddress! + buffer.count)
     }
 
     /// Whether a number's mantissa has a digit other than 0 (so it is not zero).
