@@ -1,12 +1,12 @@
 import CCodableBridgeNumbers
 
-// DecimalToDouble — the nearest `Double` to the text of a JSON number, correctly rounded, in
-// about a tenth of `strtod`'s time, and without a locale.
+// DecimalToDouble — the nearest `Double` to the text of a JSON number, correctly rounded, for
+// about a quarter of `strtod`'s instructions on canada.json, and without a locale.
 //
-// The digits are read once into a 64-bit mantissa `w` and a decimal exponent `q` (value =
-// w × 10^q). Then, in order:
+// The digits are read once, eight at a time, into a 64-bit mantissa `w` and a decimal exponent
+// `q` (value = w × 10^q). Then, in order:
 //
-// 1. Clinger's fast path: when `w` < 2^53 and |q| ≤ 22 both `w` and 10^|q| are exact doubles, so
+// 1. Clinger's fast path: when `w` ≤ 2^53 and |q| ≤ 22 both `w` and 10^|q| are exact doubles, so
 //    one IEEE multiplication or division rounds the exact value once: the nearest double.
 // 2. Eisel–Lemire: `w`, shifted so its top bit is set, times the 128 most significant bits of
 //    10^q (rounded down) gives the result's 54 leading bits; when the bits below
@@ -22,7 +22,7 @@ import CCodableBridgeNumbers
 
 /// Conversion of JSON number text to the nearest `Double` (see the comment above).
 enum DecimalToDouble {
-    /// The nearest `Double` to the JSON number (RFC 8259 grammar, already checked) at `start`,
+    /// The nearest `Double` to the number (JSON's grammar or JSON5's, already checked) at `start`,
     /// `length` bytes long; the byte after it is not part of a number (`strtod` stops there), and
     /// the bytes up to `readableEnd` may be read.
     @inline(__always)
