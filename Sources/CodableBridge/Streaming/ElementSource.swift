@@ -57,8 +57,9 @@ final class ElementFileSource {
 /// iterator's witness table and a generic optional — most of the time of a stream.
 @usableFromInline
 final class ElementAsyncSource: @unchecked Sendable {
-    /// The most bytes in one batch.
-    @usableFromInline static let batchSize = 65_536
+    /// The most bytes in one batch (a constant the reading loop inlines, not a stored global
+    /// checked for its initialisation at every byte).
+    @inlinable static var batchSize: Int { 65_536 }
 
     // Used by one iterator, one `read` at a time (the reader awaits each before the next).
     private let fill: (inout [UInt8], inout ElementBatchBoundary) async throws -> Void
