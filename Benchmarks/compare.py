@@ -323,6 +323,27 @@ def threads_table(results):
             + markdown_table(header, rows))
 
 
+def parallel_table(results):
+    """`parallelism = .automatic` against the calling thread alone on 100 MB inputs."""
+    rows = []
+    for name in sorted(results):
+        group, variant = split(name)
+        if not group.startswith("Parallel ") or variant != f"{BRIDGE} (1 thread)":
+            continue
+        one = time_of(results, name)
+        automatic = time_of(results, f"{group}{SEPARATOR}{BRIDGE} (automatic)")
+        mb = 100.0
+        rows.append([group.replace("Parallel ", ""), fmt_time(one), "" if one is None else f"{mb * 1e6 / one:.0f}",
+                     fmt_time(automatic), "" if automatic is None else f"{mb * 1e6 / automatic:.0f}",
+                     fmt_ratio(ratio(one, automatic))])
+    if not rows:
+        return ""
+    return ("### Decoding on several cores\n\n`BridgeDecoder.strict` decoding 100 MB of twitter-like statuses on the "
+            "calling thread and with `parallelism = .automatic` (one thread per core); speed-up = time(1 thread) / "
+            "time(automatic).\n\n"
+            + markdown_table(["input", "1 thread", "MB/s", "automatic", "MB/s", "speed-up"], rows))
+
+
 def first_decode_table(results):
     """Decode 1000 types once: time per type and ratio to JSONDecoder."""
     group = "Decode 1000 types once"
@@ -456,6 +477,8 @@ def report(results, command):
         overhead_table(results),
         "",
         threads_table(results),
+        "",
+        parallel_table(results),
         "",
         first_decode_table(results),
         "",

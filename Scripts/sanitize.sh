@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 # cache and its per-thread copies), custom coercion rules crossing tasks, concurrent encodes, key
 # styles used from many tasks, and the streams whose bytes are read by one task and scanned by
 # another (partial documents, streamed elements).
-concurrency='MappingConcurrencyTests|ConformanceIndexTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeFactsTests|ThreadLocalTests|KeyStyleTests|PartialValueSequenceTests|ElementArrivalTests'
+concurrency='MappingConcurrencyTests|ConformanceIndexTests|concurrentFirstUse|threadSafe|policiesWithRulesCrossTasks|concurrentEncodesAgree|TypeFactsTests|ThreadLocalTests|KeyStyleTests|PartialValueSequenceTests|ElementArrivalTests|ParallelDecodingTests'
 
 run() {
     echo "== $1 =="

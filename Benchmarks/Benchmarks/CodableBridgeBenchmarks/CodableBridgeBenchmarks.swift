@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     registerDateBenchmarks()
     registerJSONLinesBenchmarks()
     registerStreamingBenchmarks()
+    registerParallelBenchmarks()
     registerPartialBenchmarks()
     registerScalingBenchmarks()
     registerMemoryBenchmarks()

@@ -102,6 +102,15 @@ public struct BridgeDecoder: Sendable {
     ///
     /// A document with nothing to repair costs nothing extra. Defaults to `nil` (nothing counted).
     public var telemetry: DecodingTelemetry?
+    /// How many threads a decode may use for a top-level array or JSON Lines (see
+    /// ``DecodingParallelism``). Defaults to `.none`, the calling thread only.
+    ///
+    /// ```swift
+    /// var decoder = BridgeDecoder()
+    /// decoder.parallelism = .automatic   // up to the available cores, for large inputs
+    /// let statuses = try decoder.decode([Status].self, from: data)
+    /// ```
+    public var parallelism: DecodingParallelism = .none
 
     /// Creates a decoder with the default options.
     public init() {}
@@ -158,7 +167,12 @@ public struct BridgeDecoder: Sendable {
                            update: UpdateFallback? = nil) throws -> T
     {
         try counting(type, report: report) { report in
-            try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
+            if parallelism != .none, keyPath == nil, update == nil, ObjectIdentifier(type) == ObjectIdentifier(T.self),
+               let value = try decodeInParts(type, input, report: report)
+            {
+                return value
+            }
+            return try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
         }
     }
 

@@ -113,11 +113,12 @@ extension DecoderImpl {
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
         let count = Int(nodes[array].length)
         guard count > 0 else { return [] }
+        let firstIndex = array == 0 ? rootElementBase : 0
         return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
             // safe: the capacity is count > 0, and at most one element is stored per node
             let base = buffer.baseAddress!
             var element = array + 1
-            for index in 0 ..< count {
+            for index in firstIndex ..< firstIndex &+ count {
                 let node = element
                 element = next(element)
                 try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) {
@@ -142,7 +143,8 @@ extension DecoderImpl {
         var result: [E] = []
         result.reserveCapacity(count)
         var element = array + 1
-        for index in 0 ..< count {
+        let firstIndex = array == 0 ? rootElementBase : 0
+        for index in firstIndex ..< firstIndex &+ count {
             let node = element
             element = next(element)
             do {

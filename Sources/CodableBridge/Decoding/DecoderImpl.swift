@@ -95,6 +95,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var blockedWalkObject = -1
     /// While a model's reads are learnt for its `unknownKeysProperty` (DecoderImpl+UnknownKeys.swift).
     @exclusivity(unchecked) var captureLearning: CaptureLearning?
+    /// The index in the whole document of the root array's first element: nonzero when this
+    /// decode reads one part of an array split between threads (BridgeDecoder+Parallel.swift).
+    @exclusivity(unchecked) var rootElementBase = 0
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
@@ -134,10 +137,12 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
-                                     keyPath: String?, update: UpdateFallback? = nil, completedValues: CompletedValues? = nil) throws -> T
+                                     keyPath: String?, update: UpdateFallback? = nil, completedValues: CompletedValues? = nil,
+                                     rootElementBase: Int = 0) throws -> T
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
+        impl.rootElementBase = rootElementBase
         if let completedValues {
             // A partial document's snapshots: what each type is, learnt once for all of them.
             impl.completedValues = completedValues

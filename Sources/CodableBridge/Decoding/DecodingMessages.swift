@@ -358,14 +358,14 @@ enum DecodingMessages {
 
     /// ``JSONLinesError/description``: `line 3, column 9: <parse error>` or
     /// `line 3: typeMismatch at user.id: <message>`.
-    static func jsonLines(_ error: JSONLinesError) -> String {
-        switch error.underlyingError {
+    static func jsonLines(line: Int, column: Int?, _ underlyingError: any Error) -> String {
+        switch underlyingError {
         case let parse as JSONParseError:
-            return "line \(error.line), column \(error.column ?? parse.column): \(parse.reason)"
+            return "line \(line), column \(column ?? parse.column): \(parse.reason)"
         case let decoding as DecodingError:
-            return "line \(error.line): \(caseAndPath(of: decoding))"
+            return "line \(line): \(caseAndPath(of: decoding))"
         default:
-            return "line \(error.line): \(error.underlyingError)"
+            return "line \(line): \(underlyingError)"
         }
     }
 

@@ -41,6 +41,18 @@ public struct DecodingReport: Sendable, Hashable, CustomStringConvertible {
         if !collector.isEmpty { recorded.append(collector) }
     }
 
+    /// Adds the events of `other`, after every event already in the report.
+    mutating func append(contentsOf other: DecodingReport) {
+        if recorded.isEmpty {
+            spelt += other.spelt
+        } else if !other.spelt.isEmpty {
+            let collector = ReportCollector()
+            for event in other.spelt { collector.append(spelt: event) }
+            recorded.append(collector)
+        }
+        recorded += other.recorded
+    }
+
     /// Adds one event, after every event already in the report.
     mutating func append(event: DecodingEvent) {
         if recorded.isEmpty {
@@ -215,14 +227,25 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
     /// complete, never written to again (so never by two threads).
     @exclusivity(unchecked) private(set) var isOpen = true
 
-    var isEmpty: Bool { recorded.isEmpty }
+    /// The collectors of the parts of this decode that ran on other threads (an array or JSON
+    /// Lines split between threads: BridgeDecoder+Parallel.swift), in document order; their events
+    /// follow this collector's own. Added once those parts have ended.
+    @exclusivity(unchecked) private(set) var parts: [ReportCollector] = []
+
+    var isEmpty: Bool { recorded.isEmpty && parts.allSatisfy(\.isEmpty) }
+
+    /// Adds the collector of a part of this decode that ran on another thread and has ended.
+    func appendPart(_ part: ReportCollector) {
+        parts.append(part)
+        cache = nil
+    }
 
     /// Ends recording: the decode has returned. The recording layer checks ``isOpen``.
     func close() {
         isOpen = false
     }
 
-    /// The number of events recorded so far.
+    /// The number of events recorded so far by this collector's own decode (its ``parts`` aside).
     var count: Int { recorded.count }
 
     /// Forgets the events recorded from position `index` on (a decode that turned out not to apply).
@@ -316,8 +339,9 @@ final class ReportCollector: @unchecked Sendable {  // written by one decode; af
                 }
                 return DecodingEvent(path: path, kind: event.kind, detail: detail)
             }
-            cache = spelt
-            return spelt
+            let all = parts.isEmpty ? spelt : parts.reduce(into: spelt) { $0 += $1.events }
+            cache = all
+            return all
         }
     }
 }

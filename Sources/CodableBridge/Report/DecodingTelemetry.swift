@@ -107,6 +107,7 @@ public final class DecodingTelemetry: @unchecked Sendable {  // all state under 
     func add(_ collector: ReportCollector, root: Any.Type) {
         guard !collector.isEmpty else { return }
         add(collector.tally(root: root))
+        for part in collector.parts { add(part, root: root) }
     }
 
     /// Adds counts (a key may come more than once).

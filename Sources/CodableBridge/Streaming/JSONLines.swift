@@ -57,19 +57,33 @@ extension BridgeDecoder {
     ///   - report: Receives one event per skipped line, and the other lines' events.
     /// - Returns: The values of the lines that decode, in order.
     public func decodeJSONLines<T: Decodable>(_ type: T.Type, from data: Data, skippingBadLines report: inout DecodingReport) -> [T] {
-        var values: [T] = []
-        data.withUnsafeBytes { bytes in
-            JSONLines.forEachLine(in: bytes) { line, number in
-                let collector = ReportCollector()
-                do {
-                    values.append(try decodeLine(type, line, number: number, report: collector))
-                    report.append(collector)
-                } catch {
-                    report.append(event: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
-                                                       detail: DecodingMessages.skippedLine(error)))
-                    telemetry?.add([(TallyKey(model: .root(TypeID(T.self)), path: .spelt(""), kind: .dropped, rule: .named("skipped line")), 1)])
+        let parts = data.withUnsafeBytes { bytes in
+            inParts(of: bytes) { piece, firstLine in
+                var values: [T] = []
+                var report = DecodingReport()
+                JSONLines.forEachLine(in: piece, firstLine: firstLine) { line, number in
+                    let collector = ReportCollector()
+                    do {
+                        values.append(try decodeLine(type, line, number: number, report: collector))
+                        report.append(collector)
+                    } catch {
+                        report.append(event: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
+                                                           detail: DecodingMessages.skippedLine(error)))
+                        telemetry?.add([(TallyKey(model: .root(TypeID(T.self)), path: .spelt(""), kind: .dropped, rule: .named("skipped line")), 1)])
+                    }
                 }
+                return (values, report)
             }
+        }
+        guard parts.count > 1 else {
+            report.append(contentsOf: parts[0].1)
+            return parts[0].0
+        }
+        var values: [T] = []
+        values.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
+        for (partValues, partReport) in parts {
+            values += partValues
+            report.append(contentsOf: partReport)
         }
         return values
     }
@@ -120,13 +134,58 @@ extension BridgeDecoder {
     // MARK: Internals
 
     private func decodeLines<T: Decodable>(_ type: T.Type, _ data: Data, report: ReportCollector?) throws -> [T] {
-        var values: [T] = []
-        try data.withUnsafeBytes { bytes in
-            try JSONLines.forEachLine(in: bytes) { line, number in
-                values.append(try decodeLine(type, line, number: number, report: report))
+        let parts = data.withUnsafeBytes { bytes in
+            inParts(of: bytes) { piece, firstLine -> ([T], ReportCollector?, (any Error)?) in
+                // The part's values up to its first line that does not decode, and that line's error.
+                var values: [T] = []
+                let collector = report.map { report in parallelism == .none ? report : ReportCollector(keepsDetails: report.keepsDetails) }
+                do {
+                    try JSONLines.forEachLine(in: piece, firstLine: firstLine) { line, number in
+                        values.append(try decodeLine(type, line, number: number, report: collector))
+                    }
+                    return (values, collector, nil)
+                } catch {
+                    return (values, collector, error)
+                }
             }
         }
+        var values: [T] = []
+        values.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
+        for (partValues, collector, error) in parts {
+            values += partValues
+            if let collector, let report, collector !== report { report.appendPart(collector) }
+            if let error { throw error }
+        }
         return values
+    }
+
+    /// Runs `body` on the pieces of JSON Lines text `bytes` (each piece ends after a line break,
+    /// but the last), with the number of each piece's first line, on as many threads as
+    /// ``parallelism`` allows for the input's size; returns the results in order. One piece, on
+    /// the calling thread, without parallelism.
+    private func inParts<R>(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> R) -> [R] {
+        let parts = min(parallelism.parts(forBytes: bytes.count), max(1, bytes.count))
+        guard parts > 1 else { return [body(bytes, 1)] }
+        // Cut after the first line break at or after each of parts − 1 equal offsets.
+        var pieces: [(range: Range<Int>, firstLine: Int)] = []
+        var start = 0
+        var line = 1
+        for part in 1 ... parts {
+            var end = bytes.count
+            if part < parts {
+                end = max(start, bytes.count / parts * part)
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                end = min(end + 1, bytes.count)
+            }
+            guard end > start else { continue }
+            pieces.append((start ..< end, line))
+            line += JSONLines.lineBreaks(in: UnsafeRawBufferPointer(rebasing: bytes[start ..< end]))
+            start = end
+        }
+        if pieces.isEmpty { return [body(bytes, 1)] }
+        return Self.inParallel(pieces.count) { piece in
+            body(UnsafeRawBufferPointer(rebasing: bytes[pieces[piece].range]), pieces[piece].firstLine)
+        }
     }
 
     /// Decodes one line's bytes; errors become ``JSONLinesError``, events get the line prefix.
@@ -180,11 +239,18 @@ enum JSONLines {
         return nil
     }
 
+    /// The number of line breaks (LF) in `bytes`.
+    static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes where byte == UInt8(ascii: "\n") { count += 1 }
+        return count
+    }
+
     /// Calls `body` with each non-blank line of `bytes` (without its line break) and its 1-based
-    /// number.
-    static func forEachLine(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
+    /// number, counting from `firstLine` (a piece of a longer text).
+    static func forEachLine(in bytes: UnsafeRawBufferPointer, firstLine: Int = 1, _ body: (UnsafeRawBufferPointer, Int) throws -> Void) rethrows {
         var start = 0
-        var number = 0
+        var number = firstLine - 1
         while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
@@ -398,6 +464,6 @@ public struct JSONLinesError: Error, CustomStringConvertible {
 
     /// `line 3, column 9: <parse error>` or `line 3: <kind> at <path>: <message>`.
     public var description: String {
-        DecodingMessages.jsonLines(self)
+        DecodingMessages.jsonLines(line: line, column: column, underlyingError)
     }
 }

@@ -1,0 +1,308 @@
+import Foundation
+
+// MARK: - Design
+//
+// With `parallelism` on, a top-level array is parsed and decoded in parts, one thread each:
+//
+//     [ {…}, {…}, {…}, {…}, {…}, {…} ]
+//      └─── part 0 ───┘ └─── part 1 ───┘       cut at a comma near each of n − 1 equal offsets
+//
+// 1. Cut. A candidate comma sits between the last byte of a value and the first byte of the
+//    next of the kind the array's first element is (`}` `,` `{` for objects), and the text after
+//    it, read with a bracket count that follows strings, closes no more than it opens for the
+//    next 64 KiB (or up to the array's closing bracket). That is a guess: a comma inside a
+//    string or a nested array can pass it.
+// 2. Parse, each part on its own thread: a copy of its text between `[` and `]`, with this
+//    decoder's parse rules. If every part parses, the guess was right: the first part starts
+//    where the document's array does, and a part that parses whole as values ends at a comma of
+//    that array, so the next part starts at its next element; the parts' elements are the
+//    array's, in order. If any part fails, nothing of the attempt is used: the document is
+//    decoded on the calling thread, which gives the value or the first error a decode without
+//    parallelism gives.
+// 3. Decode, each part on its own thread, as the array type, its elements numbered from the
+//    part's first index (coding paths, report events). The value is the parts' elements in
+//    order; the first error is that of the first part that threw (the parts before it decoded
+//    whole, as a single-threaded decode would have before reaching it); the report holds the
+//    events of those parts and of the failing one up to its error, in document order.
+//
+// JSON Lines are cut at line breaks (Streaming/JSONLines.swift), which needs no guess.
+
+/// How many threads a decode may use.
+///
+/// ```swift
+/// var decoder = BridgeDecoder()
+/// decoder.parallelism = .automatic
+/// let statuses = try decoder.decode([Status].self, from: hundredMegabytes)
+/// ```
+///
+/// With parallelism on, a top-level array and JSON Lines (`decodeJSONLines(_:from:)`) are
+/// parsed and decoded in parts on several threads. The result is exactly a single-threaded
+/// decode's: the same elements in the same order, the same report events in document order, the
+/// same first error. Your models' `init(from:)` and hooks then run on several threads at once.
+public struct DecodingParallelism: Sendable, Hashable {
+    /// The number of threads asked for; 0 for ``automatic``.
+    let requested: Int
+
+    /// The calling thread only (the default).
+    public static let none = DecodingParallelism(requested: 1)
+    /// Up to the available cores, for inputs large enough to gain: at least
+    /// ``automaticBytesPerThread`` bytes for each thread.
+    public static let automatic = DecodingParallelism(requested: 0)
+
+    /// `count` threads for any input with more than one element or line (one thread when
+    /// `count` is 1 or less): a fixed split, for tests and for tuning. ``automatic`` judges the
+    /// input's size.
+    public static func threads(_ count: Int) -> DecodingParallelism {
+        DecodingParallelism(requested: max(1, count))
+    }
+
+    /// The input size for which ``automatic`` adds a thread.
+    public static let automaticBytesPerThread = 256 << 10
+
+    /// The number of parts an input of `byteCount` bytes is cut into (1: not cut).
+    func parts(forBytes byteCount: Int) -> Int {
+        guard requested == 0 else { return requested }
+        return max(1, min(ProcessInfo.processInfo.activeProcessorCount, byteCount / Self.automaticBytesPerThread))
+    }
+}
+
+/// An array type whose parts, decoded on several threads, join into one value.
+protocol PartitionedArray {
+    /// The parts' elements in order, as `Part` (which is `Self`); `nil` if `Part` is not `Self`.
+    static func joined<Part>(_ parts: [Part]) -> Part?
+}
+
+extension Array: PartitionedArray where Element: Decodable {
+    static func joined<Part>(_ parts: [Part]) -> Part? {
+        guard let arrays = parts as? [[Element]] else { return nil }
+        var all: [Element] = []
+        all.reserveCapacity(arrays.reduce(0) { $0 + $1.count })
+        for array in arrays { all.append(contentsOf: array) }
+        return all as? Part
+    }
+}
+
+extension BridgeDecoder {
+    /// Decodes a top-level array in parts on several threads (see the design comment at the top
+    /// of this file); `nil` when it is not done so — parallelism off or not worth it, not an
+    /// array type, an input that is not a top-level array of UTF-8 text, or a part that does not
+    /// parse — and the caller decodes on its own thread.
+    func decodeInParts<T: Decodable>(_ type: T.Type, _ input: Input, report: ReportCollector?) throws -> T? {
+        guard let arrayType = T.self as? any PartitionedArray.Type, let tapes = parseArrayInParts(input) else { return nil }
+        var firstIndices: [Int] = []
+        var next = 0
+        for tape in tapes {
+            firstIndices.append(next)
+            next += Int(tape.nodes[0].length)
+        }
+        let collectors = report.map { report in tapes.map { _ in ReportCollector(keepsDetails: report.keepsDetails) } }
+        let results = Self.inParallel(tapes.count) { part in
+            Result {
+                try DecoderImpl.decode(T.self, tape: tapes[part], options: self, report: collectors?[part], keyPath: nil,
+                                       rootElementBase: firstIndices[part])
+            }
+        }
+        defer { report?.close() }
+        var values: [T] = []
+        values.reserveCapacity(results.count)
+        for (part, result) in results.enumerated() {
+            if let collectors { report?.appendPart(collectors[part]) }
+            values.append(try result.get())
+        }
+        return arrayType.joined(values)
+    }
+
+    /// Runs `body` for each of `count` parts, on up to `count` threads (the calling one among
+    /// them), and returns the results in part order.
+    static func inParallel<R>(_ count: Int, _ body: (Int) -> R) -> [R] {
+        [R](unsafeUninitializedCapacity: count) { buffer, initialized in
+            withoutActuallyEscaping(body) { body in
+                // Each part writes its own slot, and `concurrentPerform` returns after every part.
+                let shared = PartsShared(body: body, results: buffer)
+                DispatchQueue.concurrentPerform(iterations: count) { part in
+                    shared.results.baseAddress.map { ($0 + part).initialize(to: shared.body(part)) }
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// The parsed parts of a top-level array (see the design comment at the top of this file);
+    /// `nil` when the input is not cut or a part does not parse.
+    func parseArrayInParts(_ input: Input) -> [JSONTape]? {
+        guard !allowsJSON5, !assumesTopLevelDictionary else { return nil }
+        switch input {
+        case .data(let data): return data.withUnsafeBytes { parseArrayInParts(text: $0) }
+        case .string(var json): return json.withUTF8 { parseArrayInParts(text: UnsafeRawBufferPointer($0)) }
+        case .substring(var json): return json.withUTF8 { parseArrayInParts(text: UnsafeRawBufferPointer($0)) }
+        case .byteArray(let bytes): return bytes.withUnsafeBytes { parseArrayInParts(text: $0) }
+        case .ownedBytes(let bytes), .copiedBytes(let bytes): return bytes.withUnsafeBytes { parseArrayInParts(text: $0) }
+        case .tree, .foundation, .tape: return nil
+        }
+    }
+
+    private func parseArrayInParts(text: UnsafeRawBufferPointer) -> [JSONTape]? {
+        let parts = parallelism.parts(forBytes: text.count)
+        guard parts > 1, text.count < Int(UInt32.max) else { return nil }
+        if let maxBytes = limits.maxDocumentBytes, text.count > maxBytes { return nil }
+        guard let pieces = ArrayCuts.pieces(of: text, parts: parts) else { return nil }
+        let tapes = Self.inParallel(pieces.count) { piece in
+            parsePiece(UnsafeRawBufferPointer(rebasing: text[pieces[piece]]))
+        }
+        let parsed = tapes.compactMap { $0 }
+        return parsed.count == tapes.count ? parsed : nil
+    }
+
+    /// The tape of `elements` (text between two commas of an array, or a bracket and a comma)
+    /// read as an array; `nil` when it does not parse.
+    private func parsePiece(_ elements: UnsafeRawBufferPointer) -> JSONTape? {
+        let count = elements.count
+        let text = [UInt8](unsafeUninitializedCapacity: count + 2) { buffer, initialized in
+            buffer[0] = UInt8(ascii: "[")
+            if let base = buffer.baseAddress, let source = elements.baseAddress {
+                memcpy(base + 1, source, count)
+            }
+            buffer[count + 1] = UInt8(ascii: "]")
+            initialized = count + 2
+        }
+        return try? text.withUnsafeBytes { try JSONTape(parsing: $0, borrowingFrom: text, maxDepth: maxDepth, rules: parseRules) }
+    }
+}
+
+/// What the threads of ``BridgeDecoder/inParallel(_:_:)`` share: the work, and the results,
+/// of which each part writes only its own.
+private struct PartsShared<R>: @unchecked Sendable {
+    let body: (Int) -> R
+    let results: UnsafeMutableBufferPointer<R>
+}
+
+/// Where a top-level array's text is cut into parts (see the design comment at the top of the
+/// file): the byte ranges of the parts' elements, without the commas between them.
+enum ArrayCuts {
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// How far past a candidate comma the text must not close more brackets than it opens.
+    static let checkedBytes = 64 << 10
+
+    /// The ranges of at most `parts` pieces of the top-level array that `text` holds; `nil` when
+    /// `text` is not a top-level array (after an optional UTF-8 byte order mark and whitespace),
+    /// may be UTF-16 or UTF-32, or has no cut.
+    static func pieces(of text: UnsafeRawBufferPointer, parts: Int) -> [Range<Int>]? {
+        guard text.count >= 4, !text.prefix(4).contains(0) else { return nil }
+        var open = text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
+        while open < text.count, isWhitespace(text[open]) { open += 1 }
+        var close = text.count - 1
+        while close > open, isWhitespace(text[close]) { close -= 1 }
+        guard open < close, text[open] == UInt8(ascii: "["), text[close] == UInt8(ascii: "]") else { return nil }
+        var first = open + 1
+        while first < close, isWhitespace(text[first]) { first += 1 }
+        guard first < close, let edges = ValueEdges(startingWith: text[first]) else { return nil }
+
+        var pieces: [Range<Int>] = []
+        var start = open + 1
+        for part in 1 ..< parts {
+            let target = max(start, open + (close - open) / parts * part)
+            guard let comma = nextCut(in: text, from: target, before: close, edges: edges) else { break }
+            pieces.append(start ..< comma)
+            start = comma + 1
+        }
+        guard !pieces.isEmpty else { return nil }
+        pieces.append(start ..< close)
+        return pieces
+    }
+
+    /// The first comma at or after `from` that passes the candidate test.
+    private static func nextCut(in text: UnsafeRawBufferPointer, from: Int, before close: Int, edges: ValueEdges) -> Int? {
+        var i = from
+        while i < close {
+            if text[i] == UInt8(ascii: ","), edges.surround(i, in: text, before: close),
+               staysInside(text, from: i + 1, before: close)
+            {
+                return i
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether the text from `from` (taken to be outside any string) closes no bracket it did not
+    /// open, and follows each string with `:`, `,`, `}` or `]`, for ``checkedBytes`` or up to
+    /// `close`, where it must be back at its starting level. (Read from inside a string, the text
+    /// soon has a key's letters after what it takes for a string's end.)
+    private static func staysInside(_ text: UnsafeRawBufferPointer, from: Int, before close: Int) -> Bool {
+        let end = min(close, from + checkedBytes)
+        var depth = 0
+        var inString = false
+        var afterString = false
+        var i = from
+        while i < end {
+            let byte = text[i]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    i += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    afterString = true
+                }
+            } else {
+                if afterString, !isWhitespace(byte) {
+                    afterString = false
+                    switch byte {
+                    case UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): break
+                    default: return false
+                    }
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth < 0 { return false }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return end < close || (depth == 0 && !inString)
+    }
+
+    /// The bytes that end and start a value of one kind, by its first byte.
+    struct ValueEdges {
+        let ends: (UInt8) -> Bool
+        let starts: (UInt8) -> Bool
+
+        init?(startingWith byte: UInt8) {
+            switch byte {
+            case UInt8(ascii: "{"):
+                ends = { $0 == UInt8(ascii: "}") }
+                starts = { $0 == UInt8(ascii: "{") }
+            case UInt8(ascii: "["):
+                ends = { $0 == UInt8(ascii: "]") }
+                starts = { $0 == UInt8(ascii: "[") }
+            case UInt8(ascii: "\""):
+                ends = { $0 == UInt8(ascii: "\"") }
+                starts = { $0 == UInt8(ascii: "\"") }
+            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+                ends = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                starts = { $0 == UInt8(ascii: "-") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                ends = { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "l") }
+                starts = { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "f") || $0 == UInt8(ascii: "n") }
+            default:
+                return nil
+            }
+        }
+
+        /// Whether the comma at `comma` has such an end before it and such a start after it
+        /// (whitespace aside).
+        func surround(_ comma: Int, in text: UnsafeRawBufferPointer, before close: Int) -> Bool {
+            var before = comma - 1
+            while before > 0, ArrayCuts.isWhitespace(text[before]) { before -= 1 }
+            var after = comma + 1
+            while after < close, ArrayCuts.isWhitespace(text[after]) { after += 1 }
+            return after < close && ends(text[before]) && starts(text[after])
+        }
+    }
+}
