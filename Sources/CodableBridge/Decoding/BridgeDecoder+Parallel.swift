@@ -25,6 +25,10 @@ import Foundation
 //    whole, as a single-threaded decode would have before reaching it); the report holds the
 //    events of those parts and of the failing one up to its error, in document order.
 //
+// The array at `decode(_:from:at:)`'s key path is not cut in the text: the document is parsed on
+// the calling thread (its errors are the single-threaded ones), then the array's elements are
+// decoded in parts of that one tape, each decode reading its `ArrayPart`.
+//
 // JSON Lines are cut at line breaks (Streaming/JSONLines.swift), which needs no guess.
 
 /// How many threads a decode may use.
@@ -36,7 +40,8 @@ import Foundation
 /// ```
 ///
 /// With parallelism on, a top-level array and JSON Lines (`decodeJSONLines(_:from:)`) are
-/// parsed and decoded in parts on several threads. The result is exactly a single-threaded
+/// parsed and decoded in parts on several threads; the array at `decode(_:from:at:)`'s key path is
+/// parsed on the calling thread and its elements decoded in parts. The result is exactly a single-threaded
 /// decode's: the same elements in the same order, the same report events in document order, the
 /// same first error. Your models' `init(from:)` and hooks then run on several threads at once.
 public struct DecodingParallelism: Sendable, Hashable {
@@ -66,6 +71,16 @@ public struct DecodingParallelism: Sendable, Hashable {
     }
 }
 
+/// The part of an array that one decode of an array decoded in parts reads: of the decode's
+/// root array (`node`, set by the decode: 0, or the node at its key path), the `count` elements
+/// after the first `skipped`, numbered from `firstIndex` (in coding paths and report events).
+struct ArrayPart {
+    var node: Int
+    var skipped: Int
+    var count: Int
+    var firstIndex: Int
+}
+
 /// An array type whose parts, decoded on several threads, join into one value.
 protocol PartitionedArray {
     /// The parts' elements in order, as `Part` (which is `Self`); `nil` if `Part` is not `Self`.
@@ -83,30 +98,47 @@ extension Array: PartitionedArray where Element: Decodable {
 }
 
 extension BridgeDecoder {
-    /// Decodes a top-level array in parts on several threads (see the design comment at the top
-    /// of this file); `nil` when it is not done so — parallelism off or not worth it, not an
-    /// array type, an input that is not a top-level array of UTF-8 text, or a part that does not
-    /// parse — and the caller decodes on its own thread.
-    func decodeInParts<T: Decodable>(_ type: T.Type, _ input: Input, report: ReportCollector?) throws -> T? {
-        guard let arrayType = T.self as? any PartitionedArray.Type, let tapes = parseArrayInParts(input) else { return nil }
-        var firstIndices: [Int] = []
-        var next = 0
-        for tape in tapes {
-            firstIndices.append(next)
-            next += Int(tape.nodes[0].length)
+    /// Decodes an array in parts on several threads (see the design comment at the top of this
+    /// file); `nil` when it is not done so — parallelism off or not worth it, not an array type,
+    /// an input that is not a top-level array of UTF-8 text, or a part that does not parse — and
+    /// the caller decodes on its own thread.
+    ///
+    /// The array at `keyPath` is decoded in parts of the document's tape, parsed on this thread.
+    func decodeInParts<T: Decodable>(_ type: T.Type, _ input: Input, at keyPath: String?, report: ReportCollector?) throws -> T? {
+        guard input.isText, let arrayType = T.self as? any PartitionedArray.Type else { return nil }
+        var parts: [(tape: JSONTape, part: ArrayPart)] = []
+        if let keyPath {
+            let tape = try tape(input)
+            let count = DecoderImpl.arrayLength(at: keyPath, in: tape, options: self) ?? 0
+            let partCount = min(parallelism.parts(forBytes: tape.text.count), count)
+            guard partCount > 1 else {
+                return try DecoderImpl.decode(type, tape: tape, options: self, report: report, keyPath: keyPath)
+            }
+            for part in 0 ..< partCount {
+                let first = count * part / partCount
+                parts.append((tape, ArrayPart(node: 0, skipped: first, count: count * (part + 1) / partCount - first, firstIndex: first)))
+            }
+        } else {
+            guard let tapes = parseArrayInParts(input) else { return nil }
+            var next = 0
+            for tape in tapes {
+                let count = Int(tape.nodes[0].length)
+                parts.append((tape, ArrayPart(node: 0, skipped: 0, count: count, firstIndex: next)))
+                next += count
+            }
         }
-        let collectors = report.map { report in tapes.map { _ in ReportCollector(keepsDetails: report.keepsDetails) } }
-        let results = Self.inParallel(tapes.count) { part in
+        let collectors = report.map { report in parts.map { _ in ReportCollector(keepsDetails: report.keepsDetails) } }
+        let results = Self.inParallel(parts.count) { index in
             Result {
-                try DecoderImpl.decode(T.self, tape: tapes[part], options: self, report: collectors?[part], keyPath: nil,
-                                       rootElementBase: firstIndices[part])
+                try DecoderImpl.decode(T.self, tape: parts[index].tape, options: self, report: collectors?[index], keyPath: keyPath,
+                                       part: parts[index].part)
             }
         }
         defer { report?.close() }
         var values: [T] = []
         values.reserveCapacity(results.count)
-        for (part, result) in results.enumerated() {
-            if let collectors { report?.appendPart(collectors[part]) }
+        for (index, result) in results.enumerated() {
+            if let collectors { report?.appendPart(collectors[index]) }
             values.append(try result.get())
         }
         return arrayType.joined(values)
@@ -303,6 +335,16 @@ enum ArrayCuts {
             var after = comma + 1
             while after < close, ArrayCuts.isWhitespace(text[after]) { after += 1 }
             return after < close && ends(text[before]) && starts(text[after])
+        }
+    }
+}
+
+extension BridgeDecoder.Input {
+    /// Whether the input is text or bytes (not a tree, Foundation objects or an already parsed line).
+    var isText: Bool {
+        switch self {
+        case .tree, .foundation, .tape: false
+        case .data, .string, .substring, .byteArray, .ownedBytes, .copiedBytes: true
         }
     }
 }

@@ -102,8 +102,8 @@ public struct BridgeDecoder: Sendable {
     ///
     /// A document with nothing to repair costs nothing extra. Defaults to `nil` (nothing counted).
     public var telemetry: DecodingTelemetry?
-    /// How many threads a decode may use for a top-level array or JSON Lines (see
-    /// ``DecodingParallelism``). Defaults to `.none`, the calling thread only.
+    /// How many threads a decode may use for a top-level array, the array at
+    /// `decode(_:from:at:)`'s key path, or JSON Lines (see ``DecodingParallelism``). Defaults to `.none`, the calling thread only.
     ///
     /// ```swift
     /// var decoder = BridgeDecoder()
@@ -167,8 +167,8 @@ public struct BridgeDecoder: Sendable {
                            update: UpdateFallback? = nil) throws -> T
     {
         try counting(type, report: report) { report in
-            if parallelism != .none, keyPath == nil, update == nil, ObjectIdentifier(type) == ObjectIdentifier(T.self),
-               let value = try decodeInParts(type, input, report: report)
+            if parallelism != .none, update == nil, ObjectIdentifier(type) == ObjectIdentifier(T.self),
+               let value = try decodeInParts(type, input, at: keyPath, report: report)
             {
                 return value
             }
@@ -205,7 +205,7 @@ public struct BridgeDecoder: Sendable {
         return try body(collector)
     }
 
-    private func tape(_ input: Input) throws -> JSONTape {
+    func tape(_ input: Input) throws -> JSONTape {
         switch input {
         case .data(let data): return try parse(data)
         case .string(let json): return try parse(json)

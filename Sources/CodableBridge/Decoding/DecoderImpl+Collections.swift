@@ -111,13 +111,14 @@ extension DecoderImpl {
         let array = current
         guard array != DecoderImpl.missingNode else { return [] }
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
-        let count = Int(nodes[array].length)
+        var count = Int(nodes[array].length)
+        var element = array + 1
+        var firstIndex = 0
+        if array == part.node { (element, count, firstIndex) = partElements() }
         guard count > 0 else { return [] }
-        let firstIndex = array == 0 ? rootElementBase : 0
         return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
             // safe: the capacity is count > 0, and at most one element is stored per node
             let base = buffer.baseAddress!
-            var element = array + 1
             for index in firstIndex ..< firstIndex &+ count {
                 let node = element
                 element = next(element)
@@ -127,6 +128,15 @@ extension DecoderImpl {
                 }
             }
         }
+    }
+
+    /// The part of the array `part.node` this decode reads: its first element's node, the number
+    /// of its elements, and the index of the first in the whole array.
+    @inline(never)
+    private func partElements() -> (first: Int, count: Int, firstIndex: Int) {
+        var element = part.node + 1
+        for _ in 0 ..< part.skipped { element = next(element) }
+        return (element, part.count, part.firstIndex)
     }
 
     /// The elements of an array of scalars at `current`, read by `read` (specialised per type).
@@ -139,11 +149,12 @@ extension DecoderImpl {
         let array = current
         guard array != DecoderImpl.missingNode else { return [] }
         guard nodes[array].kind == .array else { throw mismatch([E].self, node: array, key: nil) }
-        let count = Int(nodes[array].length)
+        var count = Int(nodes[array].length)
+        var element = array + 1
+        var firstIndex = 0
+        if array == part.node { (element, count, firstIndex) = partElements() }
         var result: [E] = []
         result.reserveCapacity(count)
-        var element = array + 1
-        let firstIndex = array == 0 ? rootElementBase : 0
         for index in firstIndex ..< firstIndex &+ count {
             let node = element
             element = next(element)

@@ -95,9 +95,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var blockedWalkObject = -1
     /// While a model's reads are learnt for its `unknownKeysProperty` (DecoderImpl+UnknownKeys.swift).
     @exclusivity(unchecked) var captureLearning: CaptureLearning?
-    /// The index in the whole document of the root array's first element: nonzero when this
-    /// decode reads one part of an array split between threads (BridgeDecoder+Parallel.swift).
-    @exclusivity(unchecked) var rootElementBase = 0
+    /// The array this decode reads only a part of, when an array is decoded in parts on several
+    /// threads (BridgeDecoder+Parallel.swift); `part.node` is -2 (no node) otherwise.
+    @exclusivity(unchecked) var part = ArrayPart(node: -2, skipped: 0, count: 0, firstIndex: 0)
     /// Recently seen types and how they decode (see `classify(_:)`).
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: TypeClass)] = []
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
@@ -135,14 +135,20 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.current = current
     }
 
+    /// The number of elements of the array at `keyPath` in `tape`; `nil` when there is none.
+    static func arrayLength(at keyPath: String, in tape: JSONTape, options: BridgeDecoder) -> Int? {
+        let impl = DecoderImpl(tape: tape, options: options, report: nil, path: [], tracksUnknownKeys: false)
+        guard let node = try? impl.locate(keyPath: keyPath), impl.nodes[node].kind == .array else { return nil }
+        return Int(impl.nodes[node].length)
+    }
+
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
                                      keyPath: String?, update: UpdateFallback? = nil, completedValues: CompletedValues? = nil,
-                                     rootElementBase: Int = 0) throws -> T
+                                     part: ArrayPart? = nil) throws -> T
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
-        impl.rootElementBase = rootElementBase
         if let completedValues {
             // A partial document's snapshots: what each type is, learnt once for all of them.
             impl.completedValues = completedValues
@@ -161,6 +167,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             impl.rootPrefix = impl.path
         }
         impl.update = update
+        if let part { impl.part = ArrayPart(node: node, skipped: part.skipped, count: part.count, firstIndex: part.firstIndex) }
         if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try impl.decodeRootAsDynamicType(type, node: node) }
         return try impl.decodingRoot(node: node) { try impl.unwrap(T.self, node: node, key: nil) }
     }
@@ -221,7 +228,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// Walks `keyPath` (`"data.items"`, numeric segments index arrays) from the root, pushing each
     /// segment onto the path. Throws `keyNotFound` naming the first missing segment.
-    private func locate(keyPath: String) throws -> Int {
+    func locate(keyPath: String) throws -> Int {
         var node = 0
         for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             let found: Int?

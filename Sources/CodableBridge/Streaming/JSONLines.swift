@@ -179,7 +179,7 @@ extension BridgeDecoder {
             }
             guard end > start else { continue }
             pieces.append((start ..< end, line))
-            line += JSONLines.lineBreaks(in: UnsafeRawBufferPointer(rebasing: bytes[start ..< end]))
+            if end < bytes.count { line += JSONLines.lineBreaks(in: UnsafeRawBufferPointer(rebasing: bytes[start ..< end])) }
             start = end
         }
         if pieces.isEmpty { return [body(bytes, 1)] }

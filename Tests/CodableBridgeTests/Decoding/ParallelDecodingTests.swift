@@ -40,10 +40,12 @@ struct ParallelDecodingTests {
         return #"{"id": \#(i), "title": "\#(titles[i % titles.count])", "tags": [\#(tags)], "matrix": [\#(matrix)]\#(flag)}"#
     }
 
-    private static func outcome<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ decoder: BridgeDecoder) -> Outcome<T> {
+    private static func outcome<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ decoder: BridgeDecoder,
+                                                         at keyPath: String? = nil) -> Outcome<T> {
         var report = DecodingReport()
         do {
-            let value = try decoder.decode(type, from: json, report: &report)
+            let value = try keyPath.map { try decoder.decode(type, from: json, at: $0, report: &report) }
+                ?? decoder.decode(type, from: json, report: &report)
             return Outcome(value: value, error: nil, events: report.events)
         } catch {
             return Outcome(value: nil, error: "\(error)", events: report.events)
@@ -54,17 +56,17 @@ struct ParallelDecodingTests {
     /// error; returns how many parts the splits used at most.
     @discardableResult
     private static func expectSameAsSingleThreaded<T: Decodable & Equatable>(_ type: T.Type, _ json: String, _ decoder: BridgeDecoder,
-                                                                             threads: [Int] = [2, 3, 4, 7],
+                                                                             at keyPath: String? = nil, threads: [Int] = [2, 3, 4, 7],
                                                                              sourceLocation: SourceLocation = #_sourceLocation) -> Int {
         var single = decoder
         single.parallelism = .none
-        let expected = outcome(type, json, single)
+        let expected = outcome(type, json, single, at: keyPath)
         var mostParts = 1
         for count in threads {
             var parallel = decoder
             parallel.parallelism = .threads(count)
             mostParts = max(mostParts, parallel.parseArrayInParts(.string(json))?.count ?? 1)
-            let found = outcome(type, json, parallel)
+            let found = outcome(type, json, parallel, at: keyPath)
             #expect(found == expected, "threads(\(count))", sourceLocation: sourceLocation)
         }
         return mostParts
@@ -172,6 +174,30 @@ struct ParallelDecodingTests {
         #expect(try decoder.decode(Set<Int>.self, from: "[1, 2, 3, 4]") == [1, 2, 3, 4])
     }
 
+    @Test("The array at a key path is decoded in parts of the document", arguments: [
+        "data.items", "data", "data.items.3", "data.missing", "meta", "after", "data.items.x", "list.1",
+    ])
+    func atKeyPath(path: String) throws {
+        let items = Self.array(25) { $0 % 6 == 2 ? #"{"id": "\#($0)", "title": 7, "tags": [], "matrix": []}"# : Self.item($0) }
+        let document = #"{"meta": {"n": 1}, "data": {"items": \#(items)}, "list": [[], \#(items)], "after": [1, 2]}"#
+        Self.expectSameAsSingleThreaded([ParallelItem].self, document, BridgeDecoder(), at: path)
+        Self.expectSameAsSingleThreaded([ParallelItem].self, document, .foundationCompatible, at: path)
+        Self.expectSameAsSingleThreaded([JSONValue].self, document, .foundationCompatible, at: path)
+    }
+
+    @Test("Each part has its own decoder: the parts really run")
+    func partsRun() throws {
+        let items = Self.array(12) { "\($0)" }
+        for (threads, keyPath, json) in [(3, nil, items), (4, "a.b", #"{"a": {"b": \#(items)}}"#)] as [(Int, String?, String)] {
+            var decoder = BridgeDecoder()
+            decoder.parallelism = .threads(threads)
+            let log = DecoderLog()
+            let values = try decoder.decode([LoggedInt].self, from: json, at: keyPath ?? "", logging: log)
+            #expect(values.map(\.value) == Array(0 ..< 12))
+            #expect(log.distinctDecoders == threads)
+        }
+    }
+
     @Test("Telemetry counts the same events")
     func telemetry() throws {
         let json = Self.array(20) { #"{"id": "\#($0)", "title": \#($0), "tags": [], "matrix": []}"# }
@@ -246,5 +272,42 @@ struct ParallelDecodingTests {
             (ArrayCuts.pieces(of: bytes, parts: parts) ?? []).map { String(decoding: bytes[$0], as: UTF8.self) }
         }
         #expect(pieces == expected)
+    }
+}
+
+/// The decoders that `LoggedInt`s were decoded by.
+final class DecoderLog: @unchecked Sendable {  // under `lock`
+    private let lock = NSLock()
+    private var decoders: [AnyObject] = []
+
+    func add(_ decoder: any Decoder) {
+        lock.withLock { decoders.append(decoder as AnyObject) }
+    }
+
+    var distinctDecoders: Int {
+        lock.withLock { Set(decoders.map(ObjectIdentifier.init)).count }
+    }
+}
+
+/// An integer that logs the decoder that decodes it (in `userInfo[.decoderLog]`).
+struct LoggedInt: Decodable {
+    var value: Int
+
+    init(from decoder: any Decoder) throws {
+        (decoder.userInfo[.decoderLog] as? DecoderLog)?.add(decoder)
+        value = try decoder.singleValueContainer().decode(Int.self)
+    }
+}
+
+extension CodingUserInfoKey {
+    fileprivate static let decoderLog = CodingUserInfoKey(rawValue: "decoderLog")!  // safe: a valid raw value
+}
+
+extension BridgeDecoder {
+    /// Decodes with `log` in `userInfo`, at `keyPath` unless it is empty.
+    fileprivate func decode<T: Decodable>(_ type: T.Type, from json: String, at keyPath: String, logging log: DecoderLog) throws -> T {
+        var decoder = self
+        decoder.userInfo[.decoderLog] = log
+        return keyPath.isEmpty ? try decoder.decode(type, from: json) : try decoder.decode(type, from: json, at: keyPath)
     }
 }
