@@ -112,7 +112,7 @@ enum DoubleToDecimal {
 
     // MARK: - Step 1: the shortest decimal
 
-    /// The shortest decimal `digits` × 10^`exponent` closest to `c` × 2^`q` (c > 0, below 2^54);
+    /// The shortest decimal `digits` × 10^`exponent` closest to `c` × 2^`q` (c > 0, below 2^53);
     /// `isNarrowBelow` when the next value down is half as far as the next one up (a power of two
     /// above the smallest normal).
     @inline(__always)
@@ -167,8 +167,10 @@ enum DoubleToDecimal {
         return (top &<< 1 | low &>> 63, low & 0x7FFF_FFFF_FFFF_FFFF)
     }
 
-    /// ⌊g × cp / 2^127⌋ with its lowest bit set when the division was inexact, g being
-    /// `g1` × 2^63 + `g0` — Schubfach's `rop`.
+    /// About g × cp / 2^127, rounded down and then to odd, g being `g1` × 2^63 + `g0`: exactly
+    /// Schubfach's `rop`, which the paper's proof covers. It drops the product's lowest 64 bits
+    /// before it looks for a remainder; rounding the whole product to odd would call the
+    /// products of the exact powers of ten (g = 2^125 + 1 for 10^0) inexact, and decide wrongly.
     @inline(__always)
     private static func multiplyRoundingToOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
         let x1 = g0.multipliedFullWidth(by: cp).high
