@@ -2,7 +2,8 @@
 //
 // For each decimal exponent e from -348 to 347, the 128 most significant bits of 10^e,
 // rounded down: the high and the low 64 bits, in that order. Read by
-// Sources/CodableBridge/JSON/DecimalToDouble.swift (Eisel-Lemire).
+// Sources/CodableBridge/JSON/DecimalToDouble.swift (Eisel-Lemire) and
+// Sources/CodableBridge/JSON/DoubleToDecimal.swift (Schubfach).
 
 #ifndef CCODABLEBRIDGE_POWERS_OF_TEN_H
 #define CCODABLEBRIDGE_POWERS_OF_TEN_H

@@ -4,6 +4,9 @@
 //   Double     Swift's shortest round-tripping `description`,
 //              without a trailing ".0":                          1, 0.1, 1e-07, 1e+16, -0
 //   Float      the same, from `Float`'s own description:          0.1 (not 0.10000000149011612)
+//
+// Both are written by `DoubleToDecimal` (DoubleToDecimal.swift) straight into the buffer, the
+// same text without making a `String`; `description` itself only if its self-check failed.
 //   text       a `JSONNumber` or `Decimal` is written from its text, unchanged.
 //
 // Non-finite numbers never get here from `BridgeEncoder` (it throws, or writes the strings of
@@ -61,14 +64,18 @@ extension JSONWriter {
         }
     }
 
-    /// Appends a finite `Double` as `JSONEncoder` does: its `description` without a trailing ".0".
+    /// Appends a finite `Double` as `JSONEncoder` does: its `description` without a trailing ".0"
+    /// (written by `DoubleToDecimal`, without making the `String`).
     package mutating func writeDouble(_ value: Double) {
-        appendNumberDescription(value.description)
+        guard directNumbers else { return appendNumberDescription(value.description) }
+        appendStored(upTo: DoubleToDecimal.storedBytes) { DoubleToDecimal.write(value, to: $0) }
     }
 
-    /// Appends a finite `Float` as `JSONEncoder` does: its `description` without a trailing ".0".
+    /// Appends a finite `Float` as `JSONEncoder` does: its `description` without a trailing ".0"
+    /// (written by `DoubleToDecimal`, without making the `String`).
     package mutating func writeFloat(_ value: Float) {
-        appendNumberDescription(value.description)
+        guard directNumbers else { return appendNumberDescription(value.description) }
+        appendStored(upTo: DoubleToDecimal.storedBytes) { DoubleToDecimal.write(value, to: $0) }
     }
 
     /// The text `JSONEncoder` writes for a finite binary floating-point value.

@@ -50,6 +50,8 @@ package struct JSONWriter: ~Copyable {
     let escapesSlashes: Bool
     /// `SmallString.isAvailable`, read once for all the strings this writer writes.
     let inlineStrings = SmallString.isAvailable
+    /// `DoubleToDecimal.isAvailable`, read once for all the floating-point numbers this writer writes.
+    let directNumbers = DoubleToDecimal.isAvailable
     /// The current nesting depth, for indentation.
     private var depth = 0
 
@@ -112,6 +114,14 @@ package struct JSONWriter: ~Copyable {
         guard let source = buffer.baseAddress else { return }
         (base + count).initialize(from: source, count: buffer.count)
         count &+= buffer.count
+    }
+
+    /// Lets `body` store up to `maximum` bytes at the end of the text, and keeps the first ones
+    /// of them, as many as it returns.
+    @inline(__always)
+    mutating func appendStored(upTo maximum: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        reserve(maximum)
+        count &+= body(UnsafeMutableRawPointer(base + count))
     }
 
     /// Stores the eight bytes of `word` (little-endian) and keeps the first `kept` of them, after
