@@ -12,18 +12,21 @@ import Foundation
 //    it, read with a bracket count that follows strings, closes no more than it opens for the
 //    next 64 KiB (or up to the array's closing bracket). That is a guess: a comma inside a
 //    string or a nested array can pass it.
-// 2. Parse, each part on its own thread: a copy of its text between `[` and `]`, with this
-//    decoder's parse rules. If every part parses, the guess was right: the first part starts
+// 2. Parse, each part on its own thread, in place (`JSONTape.parsingElements`, with this
+//    decoder's parse rules): its text is read as the rest of an array, which must end exactly
+//    where the part does. If every part parses, the guess was right: the first part starts
 //    where the document's array does, and a part that parses whole as values ends at a comma of
 //    that array, so the next part starts at its next element; the parts' elements are the
 //    array's, in order. If any part fails, nothing of the attempt is used: the document is
 //    decoded on the calling thread, which gives the value or the first error a decode without
 //    parallelism gives.
 // 3. Decode, each part on its own thread, as the array type, its elements numbered from the
-//    part's first index (coding paths, report events). The value is the parts' elements in
-//    order; the first error is that of the first part that threw (the parts before it decoded
-//    whole, as a single-threaded decode would have before reaching it); the report holds the
-//    events of those parts and of the failing one up to its error, in document order.
+//    part's first index (coding paths, report events) and written straight into the result's
+//    storage, each part in its own slots (`ArrayPart.Destination`); the parts' elements then
+//    move together (a lenient decode drops some). The first error is that of the first part
+//    that threw (the parts before it decoded whole, as a single-threaded decode would have
+//    before reaching it); the report holds the events of those parts and of the failing one up
+//    to its error, in document order.
 //
 // The array at `decode(_:from:at:)`'s key path is not cut in the text: the document is parsed on
 // the calling thread (its errors are the single-threaded ones), then the array's elements are
@@ -79,21 +82,75 @@ struct ArrayPart {
     var skipped: Int
     var count: Int
     var firstIndex: Int
+    /// Where the part's elements go when the decode reads elements of that type (otherwise it
+    /// returns them as an array).
+    var destination: Destination? = nil
+
+    /// The part's slots in the storage of the array the parts make, whose elements are of the
+    /// type `elementType` names; `initialized` counts the elements written, from the first slot.
+    struct Destination {
+        let elements: UnsafeMutableRawPointer
+        let elementType: ObjectIdentifier
+        let initialized: UnsafeMutablePointer<Int>
+    }
 }
 
-/// An array type whose parts, decoded on several threads, join into one value.
+/// An array type decoded in parts on several threads, straight into one array's storage.
 protocol PartitionedArray {
-    /// The parts' elements in order, as `Part` (which is `Self`); `nil` if `Part` is not `Self`.
-    static func joined<Part>(_ parts: [Part]) -> Part?
+    /// Runs `decode` for each part on its own thread, the part's slots of a new array (with
+    /// room for `counts[part]` elements) as its destination, and returns that array — each
+    /// part's elements in order, up to the first part that threw, whose elements before its
+    /// error are kept — and the first part that threw, with its error. `Value` must be `Self`.
+    static func decodedInParts<Value>(counts: [Int], _ decode: (Int, ArrayPart.Destination) throws -> Value)
+        -> (value: Value, failure: (part: Int, error: any Error)?)
 }
 
 extension Array: PartitionedArray where Element: Decodable {
-    static func joined<Part>(_ parts: [Part]) -> Part? {
-        guard let arrays = parts as? [[Element]] else { return nil }
-        var all: [Element] = []
-        all.reserveCapacity(arrays.reduce(0) { $0 + $1.count })
-        for array in arrays { all.append(contentsOf: array) }
-        return all as? Part
+    static func decodedInParts<Value>(counts: [Int], _ decode: (Int, ArrayPart.Destination) throws -> Value)
+        -> (value: Value, failure: (part: Int, error: any Error)?)
+    {
+        var offsets: [Int] = []
+        var total = 0
+        for count in counts {
+            offsets.append(total)
+            total += count
+        }
+        let initialized = UnsafeMutablePointer<Int>.allocate(capacity: counts.count)
+        initialized.initialize(repeating: 0, count: counts.count)
+        defer { initialized.deallocate() }
+        var failure: (part: Int, error: any Error)?
+        let array = [Element](unsafeUninitializedCapacity: total) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            let results = BridgeDecoder.inParallel(counts.count) { part in
+                Result {
+                    try decode(part, ArrayPart.Destination(elements: UnsafeMutableRawPointer(base + offsets[part]),
+                                                           elementType: ObjectIdentifier(Element.self),
+                                                           initialized: initialized + part))
+                }
+            }
+            // Each part's elements move down to follow the previous part's (a lenient decode
+            // drops elements); a part that returned its elements (it did not read them into
+            // its slots) has them copied, fewer than its slots. Parts after a failure are dropped.
+            for (part, result) in results.enumerated() {
+                if failure != nil {
+                    (base + offsets[part]).deinitialize(count: initialized[part])
+                    continue
+                }
+                (base + count).moveInitialize(from: base + offsets[part], count: initialized[part])
+                count += initialized[part]
+                switch result {
+                case .success(let value):
+                    // safe: `Value` is `Self` (the caller decodes this array type)
+                    let returned = value as! [Element]
+                    (base + count).initialize(from: returned, count: returned.count)
+                    count += returned.count
+                case .failure(let error):
+                    failure = (part, error)
+                }
+            }
+        }
+        // safe: `Value` is `Self`
+        return (array as! Value, failure)
     }
 }
 
@@ -128,20 +185,18 @@ extension BridgeDecoder {
             }
         }
         let collectors = report.map { report in parts.map { _ in ReportCollector(keepsDetails: report.keepsDetails) } }
-        let results = Self.inParallel(parts.count) { index in
-            Result {
-                try DecoderImpl.decode(T.self, tape: parts[index].tape, options: self, report: collectors?[index], keyPath: keyPath,
-                                       part: parts[index].part)
-            }
+        let (value, failure) = arrayType.decodedInParts(counts: parts.map(\.part.count)) { index, destination in
+            var part = parts[index].part
+            part.destination = destination
+            return try DecoderImpl.decode(T.self, tape: parts[index].tape, options: self, report: collectors?[index], keyPath: keyPath,
+                                          part: part)
         }
         defer { report?.close() }
-        var values: [T] = []
-        values.reserveCapacity(results.count)
-        for (index, result) in results.enumerated() {
-            if let collectors { report?.appendPart(collectors[index]) }
-            values.append(try result.get())
+        if let collectors {
+            for collector in collectors.prefix(failure.map { $0.part + 1 } ?? collectors.count) { report?.appendPart(collector) }
         }
-        return arrayType.joined(values)
+        if let failure { throw failure.error }
+        return value
     }
 
     /// Runs `body` for each of `count` parts, on up to `count` threads (the calling one among
@@ -164,40 +219,40 @@ extension BridgeDecoder {
     func parseArrayInParts(_ input: Input) -> [JSONTape]? {
         guard !allowsJSON5, !assumesTopLevelDictionary else { return nil }
         switch input {
-        case .data(let data): return data.withUnsafeBytes { parseArrayInParts(text: $0) }
-        case .string(var json): return json.withUTF8 { parseArrayInParts(text: UnsafeRawBufferPointer($0)) }
-        case .substring(var json): return json.withUTF8 { parseArrayInParts(text: UnsafeRawBufferPointer($0)) }
-        case .byteArray(let bytes): return bytes.withUnsafeBytes { parseArrayInParts(text: $0) }
-        case .ownedBytes(let bytes), .copiedBytes(let bytes): return bytes.withUnsafeBytes { parseArrayInParts(text: $0) }
+        case .data(let data): return data.withUnsafeBytes { parseArrayInParts(text: $0, owner: data) }
+        case .string(let json):
+            return json.utf8.withContiguousStorageIfAvailable { parseArrayInParts(text: UnsafeRawBufferPointer($0), owner: json) }
+                ?? parseArrayInParts(.byteArray(Array(json.utf8)))
+        case .substring(let json):
+            return json.utf8.withContiguousStorageIfAvailable { parseArrayInParts(text: UnsafeRawBufferPointer($0), owner: json) }
+                ?? parseArrayInParts(.byteArray(Array(json.utf8)))
+        case .byteArray(let bytes): return bytes.withUnsafeBytes { parseArrayInParts(text: $0, owner: bytes) }
+        case .ownedBytes(let bytes): return bytes.withUnsafeBytes { parseArrayInParts(text: $0, owner: bytes) }
+        case .copiedBytes(let bytes): return parseArrayInParts(.byteArray(bytes.withUnsafeBytes { [UInt8]($0) }))
         case .tree, .foundation, .tape: return nil
         }
     }
 
-    private func parseArrayInParts(text: UnsafeRawBufferPointer) -> [JSONTape]? {
+    /// The parts of the array in `text`, each parsed in place on its own thread; the tapes
+    /// borrow `owner`, the storage `text` points into.
+    private func parseArrayInParts(text: UnsafeRawBufferPointer, owner: Any) -> [JSONTape]? {
         let parts = parallelism.parts(forBytes: text.count)
         guard parts > 1, text.count < Int(UInt32.max) else { return nil }
         if let maxBytes = limits.maxDocumentBytes, text.count > maxBytes { return nil }
-        guard let pieces = ArrayCuts.pieces(of: text, parts: parts) else { return nil }
+        // `Data` and `String` keep short contents inline, where no pointer outlives the call; an
+        // array's elements are always in its heap storage.
+        guard text.count >= JSONTape.minimumBorrowedLength || owner is [UInt8] else {
+            let copy = [UInt8](text)
+            return copy.withUnsafeBytes { parseArrayInParts(text: $0, owner: copy) }
+        }
+        guard let (pieces, close) = ArrayCuts.pieces(of: text, parts: parts) else { return nil }
+        // The document up to its closing bracket (trailing whitespace aside).
+        let document = UnsafeRawBufferPointer(rebasing: text[...close])
         let tapes = Self.inParallel(pieces.count) { piece in
-            parsePiece(UnsafeRawBufferPointer(rebasing: text[pieces[piece]]))
+            JSONTape.parsingElements(of: document, in: pieces[piece], borrowingFrom: owner, maxDepth: maxDepth, rules: parseRules)
         }
         let parsed = tapes.compactMap { $0 }
         return parsed.count == tapes.count ? parsed : nil
-    }
-
-    /// The tape of `elements` (text between two commas of an array, or a bracket and a comma)
-    /// read as an array; `nil` when it does not parse.
-    private func parsePiece(_ elements: UnsafeRawBufferPointer) -> JSONTape? {
-        let count = elements.count
-        let text = [UInt8](unsafeUninitializedCapacity: count + 2) { buffer, initialized in
-            buffer[0] = UInt8(ascii: "[")
-            if let base = buffer.baseAddress, let source = elements.baseAddress {
-                memcpy(base + 1, source, count)
-            }
-            buffer[count + 1] = UInt8(ascii: "]")
-            initialized = count + 2
-        }
-        return try? text.withUnsafeBytes { try JSONTape(parsing: $0, borrowingFrom: text, maxDepth: maxDepth, rules: parseRules) }
     }
 }
 
@@ -209,7 +264,8 @@ private struct PartsShared<R>: @unchecked Sendable {
 }
 
 /// Where a top-level array's text is cut into parts (see the design comment at the top of the
-/// file): the byte ranges of the parts' elements, without the commas between them.
+/// file): the byte ranges of the parts' elements, each from the byte after a `[` or `,` of the
+/// array to the last byte of its last element.
 enum ArrayCuts {
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
@@ -218,10 +274,10 @@ enum ArrayCuts {
     /// How far past a candidate comma the text must not close more brackets than it opens.
     static let checkedBytes = 64 << 10
 
-    /// The ranges of at most `parts` pieces of the top-level array that `text` holds; `nil` when
-    /// `text` is not a top-level array (after an optional UTF-8 byte order mark and whitespace),
-    /// may be UTF-16 or UTF-32, or has no cut.
-    static func pieces(of text: UnsafeRawBufferPointer, parts: Int) -> [Range<Int>]? {
+    /// The ranges of at most `parts` pieces of the top-level array that `text` holds, and the
+    /// offset of its closing bracket; `nil` when `text` is not a top-level array (after an
+    /// optional UTF-8 byte order mark and whitespace), may be UTF-16 or UTF-32, or has no cut.
+    static func pieces(of text: UnsafeRawBufferPointer, parts: Int) -> (pieces: [Range<Int>], close: Int)? {
         guard text.count >= 4, !text.prefix(4).contains(0) else { return nil }
         var open = text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF ? 3 : 0
         while open < text.count, isWhitespace(text[open]) { open += 1 }
@@ -237,12 +293,16 @@ enum ArrayCuts {
         for part in 1 ..< parts {
             let target = max(start, open + (close - open) / parts * part)
             guard let comma = nextCut(in: text, from: target, before: close, edges: edges) else { break }
-            pieces.append(start ..< comma)
+            var end = comma
+            while isWhitespace(text[end - 1]) { end -= 1 }
+            pieces.append(start ..< end)
             start = comma + 1
         }
         guard !pieces.isEmpty else { return nil }
-        pieces.append(start ..< close)
-        return pieces
+        var end = close
+        while isWhitespace(text[end - 1]) { end -= 1 }
+        pieces.append(start ..< end)
+        return (pieces, close)
     }
 
     /// The first comma at or after `from` that passes the candidate test.

@@ -114,7 +114,13 @@ extension DecoderImpl {
         var count = Int(nodes[array].length)
         var element = array + 1
         var firstIndex = 0
-        if array == part.node { (element, count, firstIndex) = partElements() }
+        if array == part.node {
+            (element, count, firstIndex) = partElements()
+            if let destination = part.destination, destination.elementType == ObjectIdentifier(E.self) {
+                try decodeElements(E.self, from: element, count: count, firstIndex: firstIndex, elementType: elementType, into: destination)
+                return []
+            }
+        }
         guard count > 0 else { return [] }
         return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
             // safe: the capacity is count > 0, and at most one element is stored per node
@@ -126,6 +132,24 @@ extension DecoderImpl {
                     (base + initialized).initialize(to: $0)
                     initialized += 1
                 }
+            }
+        }
+    }
+
+    /// Decodes the `count` elements from node `first` into the storage of the array whose part
+    /// this decode reads (`E` is that array's element type), counting them in `destination`.
+    @inline(never)
+    private func decodeElements<E: Decodable>(_ type: E.Type, from first: Int, count: Int, firstIndex: Int,
+                                              elementType: (any Codable.Type)?, into destination: ArrayPart.Destination) throws
+    {
+        let base = destination.elements.assumingMemoryBound(to: E.self)
+        var element = first
+        for index in firstIndex ..< firstIndex &+ count {
+            let node = element
+            element = next(element)
+            try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) {
+                (base + destination.initialized.pointee).initialize(to: $0)
+                destination.initialized.pointee += 1
             }
         }
     }

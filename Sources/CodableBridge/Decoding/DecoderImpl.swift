@@ -167,7 +167,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             impl.rootPrefix = impl.path
         }
         impl.update = update
-        if let part { impl.part = ArrayPart(node: node, skipped: part.skipped, count: part.count, firstIndex: part.firstIndex) }
+        if var part {
+            part.node = node
+            impl.part = part
+        }
         if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try impl.decodeRootAsDynamicType(type, node: node) }
         return try impl.decodingRoot(node: node) { try impl.unwrap(T.self, node: node, key: nil) }
     }

@@ -297,6 +297,9 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     var endsWithRootValue = false
     /// One past the root value's last byte, once parsed with ``endsWithRootValue``.
     var rootValueEnd = 0
+    /// Whether the text is elements of an array whose frame the caller opened, the last of them
+    /// ending at `count` (JSONTape+ArrayParts.swift).
+    var endsArrayAtCount = false
 
     init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, rules: ParseRules = .none, output: consuming Output) {
         self.p = p
@@ -323,7 +326,14 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     /// Parses the whole input into `output`.
     mutating func parseDocument() throws(Failure) {
         let bom = count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0
-        var i = skipWhitespace(bom)
+        try parseValue(from: skipWhitespace(bom))
+    }
+
+    /// Parses the value at `start` and what follows it up to `count`: the root value, or, with
+    /// ``endsArrayAtCount``, the rest of the array opened before `start`.
+    @inline(__always)
+    mutating func parseValue(from start: Int) throws(Failure) {
+        var i = start
         outer: while true {
             // A value starts at `i` (whitespace skipped).
             switch p[i] {
@@ -363,7 +373,12 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
                 let top = frames.count - 1
                 frames[top].count += 1
                 // A borrowed input ends right after its last bracket, with no NUL to stop at.
-                guard i < count else { throw afterElementFailure(at: i, frame: frames[top]) }
+                guard i < count else {
+                    // A part of an array (JSONTape+ArrayParts.swift) ends where its last element does.
+                    guard endsArrayAtCount, i == count, top == 0 else { throw afterElementFailure(at: i, frame: frames[top]) }
+                    try close()
+                    break
+                }
                 i = skipWhitespace(i)
                 let c = p[i]
                 if c == UInt8(ascii: ",") {

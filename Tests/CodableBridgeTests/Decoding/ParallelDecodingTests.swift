@@ -264,12 +264,14 @@ struct ParallelDecodingTests {
         ("[1,2,3,4]",                                                     4,     ["1", "2", "3", "4"]),
         (#"[{"a":[{"b":1},{"b":2},{"b":3}]},{"a":[]}]"#,                  2,     [#"{"a":[{"b":1},{"b":2},{"b":3}]}"#, #"{"a":[]}"#]),
         (#"["x","y,z","w"]"#,                                             3,     [#""x""#, #""y,z""#, #""w""#]),
+        ("[ 1 , 2 ]",                                                     2,     [" 1", " 2"]),
+        ("[1,2,\n3 \t]",                                                  2,     ["1,2", "\n3"]),
         (#"[{"a":1}]"#,                                                   4,     []),
         (#"{"a":[1,2]}"#,                                                 2,     []),
     ] as [(String, Int, [String])])
     func cuts(text: String, parts: Int, pieces expected: [String]) {
         let pieces = Array(text.utf8).withUnsafeBytes { bytes in
-            (ArrayCuts.pieces(of: bytes, parts: parts) ?? []).map { String(decoding: bytes[$0], as: UTF8.self) }
+            (ArrayCuts.pieces(of: bytes, parts: parts)?.pieces ?? []).map { String(decoding: bytes[$0], as: UTF8.self) }
         }
         #expect(pieces == expected)
     }
