@@ -101,58 +101,37 @@ protocol PartitionedArray {
     /// room for `counts[part]` elements) as its destination, and returns that array — each
     /// part's elements in order, up to the first part that threw, whose elements before its
     /// error are kept — and the first part that threw, with its error. `Value` must be `Self`.
+    /// `nil` if a part returned more elements than it has slots (a decode that did not read
+    /// its part).
     static func decodedInParts<Value>(counts: [Int], _ decode: (Int, ArrayPart.Destination) throws -> Value)
-        -> (value: Value, failure: (part: Int, error: any Error)?)
+        -> (value: Value, failure: (part: Int, error: any Error)?)?
 }
 
 extension Array: PartitionedArray where Element: Decodable {
     static func decodedInParts<Value>(counts: [Int], _ decode: (Int, ArrayPart.Destination) throws -> Value)
-        -> (value: Value, failure: (part: Int, error: any Error)?)
+        -> (value: Value, failure: (part: Int, error: any Error)?)?
     {
-        var offsets: [Int] = []
-        var total = 0
-        for count in counts {
-            offsets.append(total)
-            total += count
-        }
-        let initialized = UnsafeMutablePointer<Int>.allocate(capacity: counts.count)
-        initialized.initialize(repeating: 0, count: counts.count)
-        defer { initialized.deallocate() }
-        var failure: (part: Int, error: any Error)?
-        let array = [Element](unsafeUninitializedCapacity: total) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            let results = BridgeDecoder.inParallel(counts.count) { part in
-                Result {
-                    try decode(part, ArrayPart.Destination(elements: UnsafeMutableRawPointer(base + offsets[part]),
-                                                           elementType: ObjectIdentifier(Element.self),
-                                                           initialized: initialized + part))
-                }
-            }
-            // Each part's elements move down to follow the previous part's (a lenient decode
-            // drops elements); a part that returned its elements (it did not read them into
-            // its slots) has them copied, fewer than its slots. Parts after a failure are dropped.
-            for (part, result) in results.enumerated() {
-                if failure != nil {
-                    (base + offsets[part]).deinitialize(count: initialized[part])
-                    continue
-                }
-                (base + count).moveInitialize(from: base + offsets[part], count: initialized[part])
-                count += initialized[part]
-                switch result {
-                case .success(let value):
-                    // safe: `Value` is `Self` (the caller decodes this array type)
-                    let returned = value as! [Element]
-                    (base + count).initialize(from: returned, count: returned.count)
-                    count += returned.count
-                case .failure(let error):
-                    failure = (part, error)
-                }
+        let (array, failure) = filledInParts(capacities: counts) { part, slots in
+            do {
+                let destination = ArrayPart.Destination(elements: UnsafeMutableRawPointer(slots.base),
+                                                        elementType: ObjectIdentifier(Element.self), initialized: slots.initialized)
+                // safe: `Value` is `Self` (the caller decodes this array type)
+                let returned = try decode(part, destination) as! [Element]
+                // A decode that did not write into the slots returned its elements.
+                for element in returned where !slots.append(element) { return SlotsOverflow() }
+                return nil
+            } catch {
+                return error
             }
         }
+        if failure?.error is SlotsOverflow { return nil }
         // safe: `Value` is `Self`
         return (array as! Value, failure)
     }
 }
+
+/// A part decoded more elements than it has slots.
+private struct SlotsOverflow: Error {}
 
 extension BridgeDecoder {
     /// Decodes an array in parts on several threads (see the design comment at the top of this
@@ -185,33 +164,19 @@ extension BridgeDecoder {
             }
         }
         let collectors = report.map { report in parts.map { _ in ReportCollector(keepsDetails: report.keepsDetails) } }
-        let (value, failure) = arrayType.decodedInParts(counts: parts.map(\.part.count)) { index, destination in
+        let decoded = arrayType.decodedInParts(counts: parts.map(\.part.count)) { index, destination in
             var part = parts[index].part
             part.destination = destination
             return try DecoderImpl.decode(T.self, tape: parts[index].tape, options: self, report: collectors?[index], keyPath: keyPath,
                                           part: part)
         }
+        guard let (value, failure) = decoded else { return nil }
         defer { report?.close() }
         if let collectors {
             for collector in collectors.prefix(failure.map { $0.part + 1 } ?? collectors.count) { report?.appendPart(collector) }
         }
         if let failure { throw failure.error }
         return value
-    }
-
-    /// Runs `body` for each of `count` parts, on up to `count` threads (the calling one among
-    /// them), and returns the results in part order.
-    static func inParallel<R>(_ count: Int, _ body: (Int) -> R) -> [R] {
-        [R](unsafeUninitializedCapacity: count) { buffer, initialized in
-            withoutActuallyEscaping(body) { body in
-                // Each part writes its own slot, and `concurrentPerform` returns after every part.
-                let shared = PartsShared(body: body, results: buffer)
-                DispatchQueue.concurrentPerform(iterations: count) { part in
-                    shared.results.baseAddress.map { ($0 + part).initialize(to: shared.body(part)) }
-                }
-            }
-            initialized = count
-        }
     }
 
     /// The parsed parts of a top-level array (see the design comment at the top of this file);
@@ -248,19 +213,12 @@ extension BridgeDecoder {
         guard let (pieces, close) = ArrayCuts.pieces(of: text, parts: parts) else { return nil }
         // The document up to its closing bracket (trailing whitespace aside).
         let document = UnsafeRawBufferPointer(rebasing: text[...close])
-        let tapes = Self.inParallel(pieces.count) { piece in
+        let tapes = ParallelParts.map(pieces.count) { piece in
             JSONTape.parsingElements(of: document, in: pieces[piece], borrowingFrom: owner, maxDepth: maxDepth, rules: parseRules)
         }
         let parsed = tapes.compactMap { $0 }
         return parsed.count == tapes.count ? parsed : nil
     }
-}
-
-/// What the threads of ``BridgeDecoder/inParallel(_:_:)`` share: the work, and the results,
-/// of which each part writes only its own.
-private struct PartsShared<R>: @unchecked Sendable {
-    let body: (Int) -> R
-    let results: UnsafeMutableBufferPointer<R>
 }
 
 /// Where a top-level array's text is cut into parts (see the design comment at the top of the

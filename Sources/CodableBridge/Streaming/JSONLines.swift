@@ -57,35 +57,25 @@ extension BridgeDecoder {
     ///   - report: Receives one event per skipped line, and the other lines' events.
     /// - Returns: The values of the lines that decode, in order.
     public func decodeJSONLines<T: Decodable>(_ type: T.Type, from data: Data, skippingBadLines report: inout DecodingReport) -> [T] {
-        let parts = data.withUnsafeBytes { bytes in
-            inParts(of: bytes) { piece, firstLine in
-                var values: [T] = []
-                var report = DecodingReport()
-                JSONLines.forEachLine(in: piece, firstLine: firstLine) { line, number in
-                    let collector = ReportCollector()
+        data.withUnsafeBytes { bytes in
+            let pieces = linePieces(of: bytes)
+            let collectors = pieces.map { _ in ReportCollector() }
+            let (values, _) = [T].filledInParts(capacities: pieces.map(\.lines)) { part, slots in
+                JSONLines.forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[pieces[part].range]), firstLine: pieces[part].firstLine) {
+                    line, number in
                     do {
-                        values.append(try decodeLine(type, line, number: number, report: collector))
-                        report.append(collector)
+                        slots.append(try decodeLine(type, line, number: number, report: collectors[part]))
                     } catch {
-                        report.append(event: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
-                                                           detail: DecodingMessages.skippedLine(error)))
+                        collectors[part].append(spelt: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
+                                                                     detail: DecodingMessages.skippedLine(error)))
                         telemetry?.add([(TallyKey(model: .root(TypeID(T.self)), path: .spelt(""), kind: .dropped, rule: .named("skipped line")), 1)])
                     }
                 }
-                return (values, report)
+                return nil
             }
+            for collector in collectors { report.append(collector) }
+            return values
         }
-        guard parts.count > 1 else {
-            report.append(contentsOf: parts[0].1)
-            return parts[0].0
-        }
-        var values: [T] = []
-        values.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
-        for (partValues, partReport) in parts {
-            values += partValues
-            report.append(contentsOf: partReport)
-        }
-        return values
     }
 
     /// Streams the values of a JSON Lines file, reading it in chunks without loading the whole
@@ -134,40 +124,39 @@ extension BridgeDecoder {
     // MARK: Internals
 
     private func decodeLines<T: Decodable>(_ type: T.Type, _ data: Data, report: ReportCollector?) throws -> [T] {
-        let parts = data.withUnsafeBytes { bytes in
-            inParts(of: bytes) { piece, firstLine -> ([T], ReportCollector?, (any Error)?) in
-                // The part's values up to its first line that does not decode, and that line's error.
-                var values: [T] = []
-                let collector = report.map { report in parallelism == .none ? report : ReportCollector(keepsDetails: report.keepsDetails) }
+        let (values, failure, collectors) = data.withUnsafeBytes { bytes in
+            let pieces = linePieces(of: bytes)
+            let collectors = report.map { report in
+                pieces.count == 1 ? [report] : pieces.map { _ in ReportCollector(keepsDetails: report.keepsDetails) }
+            }
+            // Each part's values up to its first line that does not decode, and that line's error.
+            let (values, failure) = [T].filledInParts(capacities: pieces.map(\.lines)) { part, slots in
                 do {
-                    try JSONLines.forEachLine(in: piece, firstLine: firstLine) { line, number in
-                        values.append(try decodeLine(type, line, number: number, report: collector))
+                    try JSONLines.forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[pieces[part].range]), firstLine: pieces[part].firstLine) {
+                        line, number in
+                        slots.append(try decodeLine(type, line, number: number, report: collectors?[part]))
                     }
-                    return (values, collector, nil)
+                    return nil
                 } catch {
-                    return (values, collector, error)
+                    return error
                 }
             }
+            return (values, failure, collectors)
         }
-        var values: [T] = []
-        values.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
-        for (partValues, collector, error) in parts {
-            values += partValues
-            if let collector, let report, collector !== report { report.appendPart(collector) }
-            if let error { throw error }
+        if let report, let collectors, collectors.count > 1 {
+            for collector in collectors.prefix(failure.map { $0.part + 1 } ?? collectors.count) { report.appendPart(collector) }
         }
+        if let failure { throw failure.error }
         return values
     }
 
-    /// Runs `body` on the pieces of JSON Lines text `bytes` (each piece ends after a line break,
-    /// but the last), with the number of each piece's first line, on as many threads as
-    /// ``parallelism`` allows for the input's size; returns the results in order. One piece, on
-    /// the calling thread, without parallelism.
-    private func inParts<R>(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> R) -> [R] {
+    /// The pieces that JSON Lines text `bytes` is decoded in: one on the calling thread without
+    /// ``parallelism``, else as many as it allows for the input's size, cut after the first line
+    /// break at or after equal offsets. Each piece's byte range, the number of its first line, and
+    /// the number of its lines (the most values it can hold).
+    private func linePieces(of bytes: UnsafeRawBufferPointer) -> [(range: Range<Int>, firstLine: Int, lines: Int)] {
         let parts = min(parallelism.parts(forBytes: bytes.count), max(1, bytes.count))
-        guard parts > 1 else { return [body(bytes, 1)] }
-        // Cut after the first line break at or after each of parts − 1 equal offsets.
-        var pieces: [(range: Range<Int>, firstLine: Int)] = []
+        var pieces: [(range: Range<Int>, firstLine: Int, lines: Int)] = []
         var start = 0
         var line = 1
         for part in 1 ... parts {
@@ -177,15 +166,15 @@ extension BridgeDecoder {
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 end = min(end + 1, bytes.count)
             }
-            guard end > start else { continue }
-            pieces.append((start ..< end, line))
-            if end < bytes.count { line += JSONLines.lineBreaks(in: UnsafeRawBufferPointer(rebasing: bytes[start ..< end])) }
+            guard end > start || pieces.isEmpty else { continue }
+            let breaks = JSONLines.lineBreaks(in: UnsafeRawBufferPointer(rebasing: bytes[start ..< end]))
+            // A last line without a line break is a line too.
+            let lines = breaks + (end > start && bytes[end - 1] != UInt8(ascii: "\n") ? 1 : 0)
+            pieces.append((start ..< end, line, lines))
+            line += breaks
             start = end
         }
-        if pieces.isEmpty { return [body(bytes, 1)] }
-        return Self.inParallel(pieces.count) { piece in
-            body(UnsafeRawBufferPointer(rebasing: bytes[pieces[piece].range]), pieces[piece].firstLine)
-        }
+        return pieces
     }
 
     /// Decodes one line's bytes; errors become ``JSONLinesError``, events get the line prefix.
@@ -241,8 +230,15 @@ enum JSONLines {
 
     /// The number of line breaks (LF) in `bytes`.
     static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
         var count = 0
-        for byte in bytes where byte == UInt8(ascii: "\n") { count += 1 }
+        var next = base
+        let end = base + bytes.count
+        // glibc's `memchr` reads many bytes per step: the cost is per line, not per byte.
+        while next < end, let found = memchr(next, Int32(UInt8(ascii: "\n")), end - next) {
+            count += 1
+            next = UnsafeRawPointer(found) + 1
+        }
         return count
     }
 
