@@ -298,8 +298,10 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
     /// One past the root value's last byte, once parsed with ``endsWithRootValue``.
     var rootValueEnd = 0
     /// Whether the text is elements of an array whose frame the caller opened, the last of them
-    /// ending at `count` (JSONTape+ArrayParts.swift).
+    /// ending at `count` (JSONTape+ArrayParts.swift); a `]` may not close that array.
     var endsArrayAtCount = false
+    /// Whether that array was closed at `count`.
+    var arrayEndedAtCount = false
 
     init(_ p: UnsafePointer<UInt8>, count: Int, readable: Int, maxDepth: Int, rules: ParseRules = .none, output: consuming Output) {
         self.p = p
@@ -377,6 +379,7 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
                     // A part of an array (JSONTape+ArrayParts.swift) ends where its last element does.
                     guard endsArrayAtCount, i == count, top == 0 else { throw afterElementFailure(at: i, frame: frames[top]) }
                     try close()
+                    arrayEndedAtCount = true
                     break
                 }
                 i = skipWhitespace(i)
@@ -399,6 +402,10 @@ struct JSONParser<Output: JSONParserOutput & ~Copyable>: ~Copyable {
         if endsWithRootValue {
             rootValueEnd = i
             return
+        }
+        // A part's `]` closed the array before its end: the document's array ended early.
+        if endsArrayAtCount, !arrayEndedAtCount {
+            throw Failure(offset: i, reason: "the array closes before the end of the part")
         }
         if i < count { i = skipWhitespace(i) }
         guard i == count else {

@@ -125,6 +125,8 @@ struct ParallelDecodingTests {
         "[{\"id\": 1}, {\"id\": 2}, {\"id\": \"a\u{1}\"}, {\"id\": 4}]",  // control character
         #"[{"id": 1}, {"id": 2}, {"id": 3}, {"id": 4e999}]"#,     // out of range
         #"[{"a": [{"id": 1}, {"id": 2}]}, {"a": [{"id": 3}, {"id": 4}]}, {"a": []}]"#,  // cuts inside elements
+        "[[1, 2], [3, 4]], [5, 6]]",                              // the array closes early, then a comma
+        "[[1], [2], [3]], [4], [5]]",                             // likewise, with more parts
     ])
     func malformed(json: String) {
         Self.expectSameAsSingleThreaded([JSONValue].self, json, .foundationCompatible)

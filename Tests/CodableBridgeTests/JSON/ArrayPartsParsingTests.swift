@@ -26,6 +26,9 @@ import Testing
         ("[12,34]",                                  1,    2,   nil),
         ("[[1,2],[3]]",                              1,    3,   nil),
         (#"[{"a":1,"b":2}]"#,                        1,    6,   nil),
+        // The part closes the array itself (a document whose array ends before a comma).
+        ("[[1]],[2]]",                               1,    5,   nil),
+        ("[1]]",                                     1,    3,   nil),
         // Not values separated by commas.
         ("[1 2,3]",                                  1,    3,   nil),
         ("[1,,2]",                                   1,    4,   nil),
@@ -40,6 +43,44 @@ import Testing
             JSONTape.parsingElements(of: text, in: from ..< to, borrowingFrom: bytes, maxDepth: 512, rules: .none)
         }
         #expect(tape.map { $0.value(at: 0) } == elements, "\(document)[\(from)..<\(to)]")
+    }
+
+    /// Every part of every array document here and in JSONTestSuite (valid and invalid) that
+    /// starts after a `[` or `,` and ends at a byte that is not whitespace, before a `,` or `]`
+    /// (whitespace aside): parsed in place, it gives what its text parsed as a document between
+    /// brackets gives — the same elements, or no tape where that parse fails. That covers every
+    /// cut the parallel decoder can make, right or wrong.
+    @Test func inPlaceAgreesWithACopyBetweenBrackets() throws {
+        var documents = [
+            #"[1, "a,b", {"c": [2, {"d": "}, {"}]}, true, null, -1.5e3, "\"", [], {}]"#,
+            #"[{"a":1},{"a":[1,2,{"b":","}]},{"a":"\\"}, "x" ,  7]"#,
+            "[[1,2],[3,[4,5]],6]",
+        ]
+        for name in JSONTestSuiteTests.files("y_") + JSONTestSuiteTests.files("n_") {
+            let data = try JSONTestSuiteTests.data(name)
+            guard data.count <= 300, data.first == UInt8(ascii: "["), data.last == UInt8(ascii: "]") else { continue }
+            documents.append(String(decoding: data, as: UTF8.self))
+        }
+        var compared = 0
+        for document in documents {
+            let bytes = Array(document.utf8)
+            let isWhitespace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            for start in 1 ..< bytes.count where bytes[start - 1] == UInt8(ascii: "[") || bytes[start - 1] == UInt8(ascii: ",") {
+                for end in start + 1 ..< bytes.count where !isWhitespace(bytes[end - 1]) {
+                    var next = end
+                    while next < bytes.count, isWhitespace(bytes[next]) { next += 1 }
+                    guard next < bytes.count, bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: "]") else { continue }
+                    let inPlace = bytes.withUnsafeBytes { text in
+                        JSONTape.parsingElements(of: text, in: start ..< end, borrowingFrom: bytes, maxDepth: 512, rules: .none)
+                    }
+                    let copy = try? JSONTape(parsing: [UInt8]("[".utf8) + bytes[start ..< end] + [UInt8]("]".utf8), maxDepth: 512)
+                    #expect(inPlace.map { $0.value(at: 0) } == copy.map { $0.value(at: 0) },
+                            "\(document) [\(start)..<\(end)]: \(String(decoding: bytes[start ..< end], as: UTF8.self))")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 400)
     }
 
     @Test("The tape's offsets count from the document's start, which it keeps")
