@@ -14,10 +14,10 @@ import Foundation
 //    string or a nested array can pass it.
 // 2. Parse, each part on its own thread, in place (`JSONTape.parsingElements`, with this
 //    decoder's parse rules): its text is read as the rest of an array, which must end exactly
-//    where the part does (a `]` in the part may not close it). If every part parses, the guess was right: the first part starts
-//    where the document's array does, and a part that parses whole as values ends at a comma of
-//    that array, so the next part starts at its next element; the parts' elements are the
-//    array's, in order. If any part fails, nothing of the attempt is used: the document is
+//    where the part does (a `]` in the part may not close it). If every part parses, the guess
+//    was right: the first part starts where the document's array does, and a part that parses
+//    whole as values ends at a comma of that array, so the next part starts at its next
+//    element; the parts' elements are the array's, in order. If any part fails, nothing of the attempt is used: the document is
 //    decoded on the calling thread, which gives the value or the first error a decode without
 //    parallelism gives.
 // 3. Decode, each part on its own thread, as the array type, its elements numbered from the
