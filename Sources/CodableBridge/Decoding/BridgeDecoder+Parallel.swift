@@ -251,16 +251,20 @@ enum ArrayCuts {
         for part in 1 ..< parts {
             let target = max(start, open + (close - open) / parts * part)
             guard let comma = nextCut(in: text, from: target, before: close, edges: edges) else { break }
-            var end = comma
-            while isWhitespace(text[end - 1]) { end -= 1 }
-            pieces.append(start ..< end)
+            pieces.append(start ..< valueEnd(in: text, before: comma))
             start = comma + 1
         }
         guard !pieces.isEmpty else { return nil }
-        var end = close
-        while isWhitespace(text[end - 1]) { end -= 1 }
-        pieces.append(start ..< end)
+        pieces.append(start ..< valueEnd(in: text, before: close))
         return (pieces, close)
+    }
+
+    /// One past the last byte before `index` that is not whitespace (the end of the value a
+    /// comma or the closing bracket at `index` follows).
+    private static func valueEnd(in text: UnsafeRawBufferPointer, before index: Int) -> Int {
+        var end = index
+        while end > 0, isWhitespace(text[end - 1]) { end -= 1 }
+        return end
     }
 
     /// The first comma at or after `from` that passes the candidate test.
