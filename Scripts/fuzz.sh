@@ -77,12 +77,13 @@ fi
 
 seeds=Fuzz/Corpus/$target
 [[ -d $seeds ]] || { echo "no seed corpus $seeds" >&2; exit 2; }
-# The stream targets run tasks, whose memory is freed on another thread after an input returns:
+# The stream and parallel targets run tasks or threads, whose memory may be freed on another thread
+# after an input returns:
 # libFuzzer would see more allocations than frees for every input and run LeakSanitizer's scan of
 # the whole heap each time (about 50 executions per second instead of thousands). AddressSanitizer
 # still checks every access; the RSS limit still catches unbounded growth.
 leaks=()
-[[ $target == elements || $target == partial ]] && leaks=(-detect_leaks=0)
+[[ $target == elements || $target == partial || $target == parallel ]] && leaks=(-detect_leaks=0)
 echo "fuzzing $target for ${seconds}s…"
 CODABLEBRIDGE_FUZZ_TARGET=$target "$binary" "$build/corpus/$target" "$seeds" \
     -dict=Fuzz/json.dict -max_len=4096 -max_total_time="$seconds" -print_final_stats=1 \
