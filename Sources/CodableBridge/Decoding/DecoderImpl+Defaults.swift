@@ -51,11 +51,23 @@ extension DecoderImpl {
         return NotConverted(expected: T.self, found: found(node), reason: DecodingMessages.summary(of: error, below: at))
     }
 
+    /// The keys a missing property was looked up at: spelt (``ModelMeta/spellings(of:)``) only
+    /// when a message needs them, since a substitution usually goes unreported.
+    struct TriedKeys {
+        let owner: ModelMeta?
+        let property: String
+
+        /// A property of a model without mapping tables: its own key only.
+        static let none = TriedKeys(owner: nil, property: "")
+
+        var spellings: [String] { owner?.spellings(of: property) ?? [] }
+    }
+
     /// Why a property's value must be substituted.
     enum SubstitutionReason {
         /// No member; `blocked` says why when a key path runs through a value that is not an
         /// object (lenient policies: "ext is a string, not an object").
-        case missing(tried: [String], blocked: String? = nil)
+        case missing(tried: TriedKeys, blocked: String? = nil)
         case null
         case notConverted(NotConverted)
         case rejected(ModelRejected)
@@ -74,7 +86,10 @@ extension DecoderImpl {
         // A JSON null for a non-optional is an error under `.strict` whatever the strategy.
         if case .null = reason, !lenient { throw substitutionError(T.self, key: key, reason: reason) }
         if acceptsNull(T.self) { return nullValue(T.self) }
-        if let owner { return try substituteForOwner(T.self, key: key, reason: reason, owner: owner) }
+        // Only a model that can declare a default looks for one (those lookups hold a `T?`).
+        if let owner, fieldModel != nil || owner.hasDeclaredDefaults || owner.enumsDefaultToFirstCase {
+            return try substituteForOwner(T.self, key: key, reason: reason, owner: owner)
+        }
         return try zeroValue(T.self, key: key, reason: reason)
     }
 
@@ -125,7 +140,7 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base,
               case .dataCorrupted = error, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
-        return T.self is any RawRepresentable.Type && (owner.type is any DefaultInitializable.Type || isFieldModel(owner))
+        return T.self is any RawRepresentable.Type && (owner.hasDeclaredDefaults || isFieldModel(owner))
     }
 
     /// Whether `error`, thrown by the `init(from:)` of the non-optional property `key` of type `T`
@@ -136,7 +151,7 @@ extension DecoderImpl {
         guard let owner, lenient, case .useDefault = options.missingValueStrategy.base, !error.isProgrammerError else { return false }
         if owner.enumsDefaultToFirstCase, T.self is any CaseIterable.Type { return true }
         if fieldModel != nil, fieldInitialValue(T.self, key: key, owner: owner) != nil { return true }
-        guard key.isProperty, owner.type is any DefaultInitializable.Type else { return false }
+        guard key.isProperty, owner.hasDeclaredDefaults else { return false }
         return TypeFacts.declaredDefault(key.codingKey.stringValue, as: T.self, of: owner.type) != nil
     }
 
@@ -190,7 +205,7 @@ extension DecoderImpl {
 
     func describe(_ reason: SubstitutionReason) -> String {
         switch reason {
-        case .missing(let tried, let blocked): blocked ?? DecodingMessages.substitution(missing: tried)
+        case .missing(let tried, let blocked): blocked ?? DecodingMessages.substitution(missing: tried.spellings)
         case .null: DecodingMessages.substitutionNull
         case .notConverted(let error): DecodingMessages.substitution(notConverted: error)
         case .rejected: DecodingMessages.substitutionRejected
@@ -200,7 +215,7 @@ extension DecoderImpl {
     private func substitutionError<T>(_ type: T.Type, key: PathComponent, reason: SubstitutionReason) -> any Error {
         switch reason {
         case .missing(let tried, _):
-            return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried)
+            return DecodingMessages.keyNotFound(key.codingKey, path: codingPath, tried: tried.spellings)
         case .null:
             return DecodingMessages.valueNotFound(T.self, path: codingPath(adding: key))
         case .notConverted(let error):
@@ -214,9 +229,19 @@ extension DecoderImpl {
 extension DecoderImpl.KeyedContainer {
     /// The value of a property the patch does not set usably: its current value when updating
     /// (reported unless it was simply missing), else the decoder's substitute.
+    ///
+    /// No `T?` here (see `DecoderImpl.nullValue(_:)`): the current value is looked up in
+    /// ``substitutePropertyWhenUpdating(_:_:reason:)``.
     func substituteProperty<T: Decodable>(_ type: T.Type, _ key: Key, reason: DecoderImpl.SubstitutionReason) throws -> T {
+        if context != nil { return try substitutePropertyWhenUpdating(T.self, key, reason: reason) }
+        return try impl.substitute(T.self, key: .key(key), reason: reason, owner: meta)
+    }
+
+    /// ``substituteProperty(_:_:reason:)`` under `update(_:from:)`: the current value first.
+    @inline(never)
+    private func substitutePropertyWhenUpdating<T: Decodable>(_ type: T.Type, _ key: Key, reason: DecoderImpl.SubstitutionReason) throws -> T {
         let component = PathComponent.key(key)
-        if context != nil, let current = currentValue(T.self, key) {
+        if let current = currentValue(T.self, key) {
             impl.recordKept(reason, key: component)
             return current
         }

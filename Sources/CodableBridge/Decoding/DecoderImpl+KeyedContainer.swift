@@ -121,17 +121,9 @@ extension DecoderImpl {
             meta?.decodingRule(forUTF8: key)
         }
 
-        /// The JSON keys tried for a mapped property, in order and each spelling once (a dotted
-        /// key is tried as one key and as a path, both spelt `meta.title`), for messages; empty
-        /// for an unmapped one (its own key), so the common case allocates nothing.
+        /// The JSON keys tried for a property, for messages (``ModelMeta/spellings(of:)``).
         func tried(_ key: Key) -> [String] {
-            guard let meta, !meta.lookups.isEmpty, let lookups = meta.lookups[key.stringValue] else { return [] }
-            var spelt: [String] = []
-            for lookup in lookups {
-                let spelling = lookup.segments.joined(separator: ".")
-                if !spelt.contains(spelling) { spelt.append(spelling) }
-            }
-            return spelt
+            meta?.spellings(of: key.stringValue) ?? []
         }
 
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
@@ -161,7 +153,7 @@ extension DecoderImpl {
             try inScope {
                 guard let node = find(key) else {
                     let blocked = impl.blockedWalkObject == object ? blockedKeyPath(key) : nil
-                    return try substituteProperty(T.self, key, reason: .missing(tried: tried(key), blocked: blocked))
+                    return try substituteProperty(T.self, key, reason: .missing(tried: meta == nil ? .none : DecoderImpl.TriedKeys(owner: meta, property: key.stringValue), blocked: blocked))
                 }
                 do {
                     // The component is made here, already optional, for the call alone: `read`

@@ -65,6 +65,9 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     package let willDecodeReachesDefault: Bool
     /// Whether `CaseIterable` enum properties default to their first case (the model's opt-in).
     package let enumsDefaultToFirstCase: Bool
+    /// Whether the type is ``DefaultInitializable``: its `init()` instance declares a default for
+    /// each property (checked once; a missing property asks).
+    package let hasDeclaredDefaults: Bool
     /// Per-property transforms (`valueTransforms`).
     package let transforms: [String: JSONTransform]
     /// `!transforms.isEmpty`, stored: every property's decode asks, and a `Bool` is read without
@@ -230,6 +233,7 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
         self.only = only
         self.elementTypes = elementTypes
         enumsDefaultToFirstCase = type.enumsDefaultToFirstCase
+        hasDeclaredDefaults = type is any DefaultInitializable.Type
         self.flattened = flattened
         keyStyle = type.keyStyle
         enumTagging = type.enumTagging
@@ -302,6 +306,19 @@ package final class ModelMeta: @unchecked Sendable {  // immutable; metatypes ar
     /// A mapped property's candidates as `Lookup`s (for messages and the slow paths).
     package func candidates(of plan: LookupPlan) -> [Lookup] {
         lookupLists[plan.index]
+    }
+
+    /// The JSON keys a property is looked up at, in order and each spelling once (a dotted key is
+    /// tried as one key and as a path, both spelt `meta.title`), for messages; empty for a property
+    /// the tables do not map (its own key), so the common case allocates nothing.
+    package func spellings(of property: String) -> [String] {
+        guard !lookups.isEmpty, let lookups = lookups[property] else { return [] }
+        var spelt: [String] = []
+        for lookup in lookups {
+            let spelling = lookup.segments.joined(separator: ".")
+            if !spelt.contains(spelling) { spelt.append(spelling) }
+        }
+        return spelt
     }
 
     /// The JSON key of an unmapped property: its coding key, spelt by `keyStyle` when the type
