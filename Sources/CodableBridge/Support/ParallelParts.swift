@@ -60,24 +60,27 @@ extension Array {
             offsets.append(total)
             total += capacity
         }
-        let initialized = UnsafeMutablePointer<Int>.allocate(capacity: capacities.count)
-        initialized.initialize(repeating: 0, count: capacities.count)
+        // Each part counts its elements as it writes them, one count per 64-byte line: counts
+        // side by side would make the threads invalidate each other's cache line at every element.
+        let stride = 64 / MemoryLayout<Int>.stride
+        let initialized = UnsafeMutablePointer<Int>.allocate(capacity: capacities.count * stride)
+        initialized.initialize(repeating: 0, count: capacities.count * stride)
         defer { initialized.deallocate() }
         var failure: (part: Int, error: any Error)?
         let array = [Element](unsafeUninitializedCapacity: total) { buffer, count in
             let base = buffer.baseAddress ?? UnsafeMutablePointer<Element>.allocate(capacity: 0)
             defer { if buffer.baseAddress == nil { base.deallocate() } }
             let errors = ParallelParts.map(capacities.count) { part in
-                fill(part, PartSlots(base: base + offsets[part], capacity: capacities[part], initialized: initialized + part))
+                fill(part, PartSlots(base: base + offsets[part], capacity: capacities[part], initialized: initialized + part * stride))
             }
             for part in capacities.indices {
                 if failure != nil {
-                    (base + offsets[part]).deinitialize(count: initialized[part])
+                    (base + offsets[part]).deinitialize(count: initialized[part * stride])
                     continue
                 }
                 // The regions may overlap: `moveInitialize` copies as if through a temporary.
-                (base + count).moveInitialize(from: base + offsets[part], count: initialized[part])
-                count += initialized[part]
+                (base + count).moveInitialize(from: base + offsets[part], count: initialized[part * stride])
+                count += initialized[part * stride]
                 if let error = errors[part] { failure = (part, error) }
             }
         }
