@@ -2,10 +2,13 @@ import Foundation
 
 // MARK: - Design
 //
-// With `parallelism` on, a top-level array is parsed and decoded in parts, one thread each:
+// With `parallelism` on, a top-level array is parsed and decoded in parts on several threads:
 //
 //     [ {…}, {…}, {…}, {…}, {…}, {…} ]
 //      └─── part 0 ───┘ └─── part 1 ───┘       cut at a comma near each of n − 1 equal offsets
+//
+// One part per thread; a large input gets up to sixteen per thread (`DecodingParallelism.parts`),
+// and each thread takes the next part when it finishes one, so all stay busy until the end.
 //
 // 1. Cut. A candidate comma sits between the last byte of a value and the first byte of the
 //    next of the kind the array's first element is (`}` `,` `{` for objects), and the text after
@@ -67,11 +70,21 @@ public struct DecodingParallelism: Sendable, Hashable {
     /// The input size for which ``automatic`` adds a thread.
     public static let automaticBytesPerThread = 256 << 10
 
-    /// The number of parts an input of `byteCount` bytes is cut into (1: not cut).
+    /// The most threads a decode uses.
+    var maximumThreads: Int { requested == 0 ? ProcessInfo.processInfo.activeProcessorCount : requested }
+
+    /// The number of parts an input of `byteCount` bytes is cut into (1: not cut): one per thread
+    /// it is worth (``automaticBytesPerThread``), and up to sixteen per thread, of a megabyte at
+    /// least, once every thread is in use — each thread takes the next part when it finishes one
+    /// (Support/ParallelParts.swift), so all stay busy until the end.
     func parts(forBytes byteCount: Int) -> Int {
-        guard requested == 0 else { return requested }
-        return max(1, min(ProcessInfo.processInfo.activeProcessorCount, byteCount / Self.automaticBytesPerThread))
+        let threads = requested == 0 ? max(1, min(maximumThreads, byteCount / Self.automaticBytesPerThread)) : requested
+        guard threads > 1 else { return 1 }
+        return threads * min(16, max(1, byteCount / (threads << 20)))
     }
+
+    /// The number of threads that decode `parts` parts.
+    func threads(forParts parts: Int) -> Int { max(1, min(parts, maximumThreads)) }
 }
 
 /// The part of an array that one decode of an array decoded in parts reads: of the decode's
@@ -103,15 +116,15 @@ protocol PartitionedArray {
     /// error are kept — and the first part that threw, with its error. `Value` must be `Self`.
     /// `nil` if a part returned more elements than it has slots (a decode that did not read
     /// its part).
-    static func decodedInParts<Value>(counts: [Int], _ decode: (Int, ArrayPart.Destination) throws -> Value)
+    static func decodedInParts<Value>(counts: [Int], threads: Int, _ decode: (Int, ArrayPart.Destination) throws -> Value)
         -> (value: Value, failure: (part: Int, error: any Error)?)?
 }
 
 extension Array: PartitionedArray where Element: Decodable {
-    static func decodedInParts<Value>(counts: [Int], _ decode: (Int, ArrayPart.Destination) throws -> Value)
+    static func decodedInParts<Value>(counts: [Int], threads: Int, _ decode: (Int, ArrayPart.Destination) throws -> Value)
         -> (value: Value, failure: (part: Int, error: any Error)?)?
     {
-        let (array, failure) = filledInParts(capacities: counts) { part, slots in
+        let (array, failure) = filledInParts(capacities: counts, threads: threads) { part, slots in
             do {
                 let destination = ArrayPart.Destination(elements: UnsafeMutableRawPointer(slots.base),
                                                         elementType: ObjectIdentifier(Element.self), initialized: slots.initialized)
@@ -164,7 +177,8 @@ extension BridgeDecoder {
             }
         }
         let collectors = report.map { report in parts.map { _ in ReportCollector(keepsDetails: report.keepsDetails) } }
-        let decoded = arrayType.decodedInParts(counts: parts.map(\.part.count)) { index, destination in
+        let decoded = arrayType.decodedInParts(counts: parts.map(\.part.count), threads: parallelism.threads(forParts: parts.count)) {
+            index, destination in
             var part = parts[index].part
             part.destination = destination
             return try DecoderImpl.decode(T.self, tape: parts[index].tape, options: self, report: collectors?[index], keyPath: keyPath,
@@ -213,7 +227,7 @@ extension BridgeDecoder {
         guard let (pieces, close) = ArrayCuts.pieces(of: text, parts: parts) else { return nil }
         // The document up to its closing bracket (trailing whitespace aside).
         let document = UnsafeRawBufferPointer(rebasing: text[...close])
-        let tapes = ParallelParts.map(pieces.count) { piece in
+        let tapes = ParallelParts.map(pieces.count, threads: parallelism.threads(forParts: pieces.count)) { piece in
             JSONTape.parsingElements(of: document, in: pieces[piece], borrowingFrom: owner, maxDepth: maxDepth, rules: parseRules)
         }
         let parsed = tapes.compactMap { $0 }

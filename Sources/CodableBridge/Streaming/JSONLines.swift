@@ -60,7 +60,7 @@ extension BridgeDecoder {
         data.withUnsafeBytes { bytes in
             let pieces = linePieces(of: bytes)
             let collectors = pieces.map { _ in ReportCollector() }
-            let (values, _) = [T].filledInParts(capacities: pieces.map(\.lines)) { part, slots in
+            let (values, _) = [T].filledInParts(capacities: pieces.map(\.lines), threads: parallelism.threads(forParts: pieces.count)) { part, slots in
                 JSONLines.forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[pieces[part].range]), firstLine: pieces[part].firstLine) {
                     line, number in
                     do {
@@ -130,7 +130,7 @@ extension BridgeDecoder {
                 pieces.count == 1 ? [report] : pieces.map { _ in ReportCollector(keepsDetails: report.keepsDetails) }
             }
             // Each part's values up to its first line that does not decode, and that line's error.
-            let (values, failure) = [T].filledInParts(capacities: pieces.map(\.lines)) { part, slots in
+            let (values, failure) = [T].filledInParts(capacities: pieces.map(\.lines), threads: parallelism.threads(forParts: pieces.count)) { part, slots in
                 do {
                     try JSONLines.forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[pieces[part].range]), firstLine: pieces[part].firstLine) {
                         line, number in

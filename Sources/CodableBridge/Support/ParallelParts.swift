@@ -1,28 +1,53 @@
-import Dispatch
+import Foundation
 
 /// Work done in parts on several threads: decoding on several cores
 /// (Decoding/BridgeDecoder+Parallel.swift, Streaming/JSONLines.swift).
+///
+/// There are more parts than threads (`DecodingParallelism.parts(forBytes:)`): each thread takes
+/// the next part not yet taken when it finishes one, so a thread that runs slower, or a part
+/// that takes longer, holds the others up by one part at most at the end.
 enum ParallelParts {
-    /// Runs `body` for each of `count` parts, on up to `count` threads (the calling one among
+    /// Runs `body` for each of `count` parts, on up to `threads` threads (the calling one among
     /// them), and returns the results in part order.
-    static func map<R>(_ count: Int, _ body: (Int) -> R) -> [R] {
+    static func map<R>(_ count: Int, threads: Int, _ body: (Int) -> R) -> [R] {
         [R](unsafeUninitializedCapacity: count) { buffer, initialized in
             withoutActuallyEscaping(body) { body in
                 // Each part writes its own slot, and `concurrentPerform` returns after every part.
-                let shared = Shared(body: body, results: buffer)
-                DispatchQueue.concurrentPerform(iterations: count) { part in
-                    shared.results.baseAddress.map { ($0 + part).initialize(to: shared.body(part)) }
+                let shared = Shared(body: body, results: buffer, next: NextPart(count: count))
+                DispatchQueue.concurrentPerform(iterations: max(1, min(count, threads))) { _ in
+                    while let part = shared.next.take() {
+                        shared.results.baseAddress.map { ($0 + part).initialize(to: shared.body(part)) }
+                    }
                 }
             }
             initialized = count
         }
     }
 
-    /// What the threads of ``map(_:_:)`` share: the work, and the results, of which each part
-    /// writes only its own.
+    /// The parts not yet taken, handed out in order.
+    private final class NextPart: @unchecked Sendable {
+        private let lock = NSLock()
+        private var next = 0
+        private let count: Int
+
+        init(count: Int) { self.count = count }
+
+        /// The next part, or nil when every part has been taken.
+        func take() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// What the threads of ``map(_:threads:_:)`` share: the work, the results, of which each part
+    /// writes only its own, and the parts not yet taken.
     private struct Shared<R>: @unchecked Sendable {
         let body: (Int) -> R
         let results: UnsafeMutableBufferPointer<R>
+        let next: NextPart
     }
 }
 
@@ -51,7 +76,7 @@ extension Array {
     /// order (no copy, no retain). A part whose `fill` returns an error ends the array: the
     /// elements it wrote are kept, the later parts' are released, and that part and its error
     /// are returned with it.
-    static func filledInParts(capacities: [Int], _ fill: (_ part: Int, _ slots: PartSlots<Element>) -> (any Error)?)
+    static func filledInParts(capacities: [Int], threads: Int, _ fill: (_ part: Int, _ slots: PartSlots<Element>) -> (any Error)?)
         -> (array: [Element], failure: (part: Int, error: any Error)?)
     {
         var offsets: [Int] = []
@@ -70,7 +95,7 @@ extension Array {
         let array = [Element](unsafeUninitializedCapacity: total) { buffer, count in
             let base = buffer.baseAddress ?? UnsafeMutablePointer<Element>.allocate(capacity: 0)
             defer { if buffer.baseAddress == nil { base.deallocate() } }
-            let errors = ParallelParts.map(capacities.count) { part in
+            let errors = ParallelParts.map(capacities.count, threads: threads) { part in
                 fill(part, PartSlots(base: base + offsets[part], capacity: capacities[part], initialized: initialized + part * stride))
             }
             for part in capacities.indices {

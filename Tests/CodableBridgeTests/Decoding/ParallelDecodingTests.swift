@@ -200,6 +200,38 @@ struct ParallelDecodingTests {
         }
     }
 
+    @Test("A part per thread, and up to sixteen per thread of a megabyte each for large inputs", arguments: [
+        (2, 100, 2), (2, 1 << 20, 2), (2, 4 << 20, 4), (2, 100 << 20, 32), (2, 1 << 30, 32), (3, 10 << 20, 9), (1, 100 << 20, 1),
+    ])
+    func partCount(threads: Int, bytes: Int, parts: Int) {
+        let parallelism = DecodingParallelism.threads(threads)
+        #expect(parallelism.parts(forBytes: bytes) == parts)
+        #expect(parallelism.threads(forParts: parts) == min(threads, parts))
+    }
+
+    @Test("Automatic: a part per core it is worth, then up to sixteen per core")
+    func automaticPartCount() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let automatic = DecodingParallelism.automatic
+        #expect(automatic.parts(forBytes: DecodingParallelism.automaticBytesPerThread - 1) == 1)
+        #expect(automatic.parts(forBytes: 100 << 20) == cores * min(16, max(1, 100 / cores)))
+        #expect(automatic.threads(forParts: 1_000) == cores)
+    }
+
+    @Test("A large input has several parts per thread, each decoded once and in order")
+    func partsPerThread() throws {
+        // About 4.4 MB: four parts of a megabyte or more for two threads.
+        let padding = String(repeating: " ", count: 1_100)
+        let json = "[" + (0 ..< 4_000).map { "\($0)\(padding)" }.joined(separator: ",") + "]"
+        var decoder = BridgeDecoder()
+        decoder.parallelism = .threads(2)
+        #expect(decoder.parseArrayInParts(.string(json))?.count == 4)
+        let log = DecoderLog()
+        let values = try decoder.decode([LoggedInt].self, from: json, at: "", logging: log)
+        #expect(values.map(\.value) == Array(0 ..< 4_000))
+        #expect(log.distinctDecoders == 4)
+    }
+
     @Test("Telemetry counts the same events")
     func telemetry() throws {
         let json = Self.array(20) { #"{"id": "\#($0)", "title": \#($0), "tags": [], "matrix": []}"# }
