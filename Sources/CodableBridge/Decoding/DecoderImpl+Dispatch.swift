@@ -91,7 +91,7 @@ extension DecoderImpl {
 
     /// ``_slowPathUnwrap(_:node:key:elementType:)`` without a value kept from an earlier snapshot.
     private func _slowPathUnwrapNew<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
-        if options.coercion.hasCustomRules, node != DecoderImpl.missingNode {
+        if hasCustomRules, node != DecoderImpl.missingNode {
             return try _slowPathCustomRule(T.self, node: node, key: key) {
                 try unwrapComposite(T.self, node: node, key: key, elementType: elementType)
             }

@@ -74,7 +74,7 @@ extension DecoderImpl {
     /// raises `NotConverted` (lenient) / the `JSONDecoder` error (strict).
     func _slowPathCoerce<V>(_ node: Int, _ key: PathComponent?, _ type: V.Type, _ rule: (CoercionScalar) -> CoercionResult<V>) throws -> V {
         // Strict with no user rules converts nothing: fail before building the scalar's text.
-        guard lenient || options.coercion.hasCustomRules, let input = scalar(node), input != .null else {
+        guard lenient || hasCustomRules, let input = scalar(node), input != .null else {
             throw mismatch(V.self, node: node, key: key)
         }
         let result = options.coercion.customRule(for: V.self, from: input) ?? (lenient ? rule(input) : nil)
@@ -162,7 +162,7 @@ extension DecoderImpl {
     func numericStringInteger<T: FixedWidthInteger>(_ node: Int, as type: T.Type) -> T? {
         let n = nodes[node]
         guard n.kind == .string, n.length > 0, n.length <= 18, lenient,
-              options.coercion.stringToInteger != .off, !options.coercion.hasCustomRules else { return nil }
+              options.coercion.stringToInteger != .off, !hasCustomRules else { return nil }
         let p = start(of: n)
         let negative = p[0] == UInt8(ascii: "-")
         let first = negative ? 1 : 0
@@ -182,7 +182,7 @@ extension DecoderImpl {
     func numericStringFloatingPoint<T: BinaryFloatingPoint>(_ node: Int, as type: T.Type) -> T? {
         let n = nodes[node]
         guard n.kind == .string, n.flags & JSONTape.Flags.escaped == 0, n.length > 0, n.length <= 40, lenient,
-              options.coercion.stringToFloatingPoint != .off, !options.coercion.hasCustomRules else { return nil }
+              options.coercion.stringToFloatingPoint != .off, !hasCustomRules else { return nil }
         let content = bytes.content(of: n)
         guard JSONNumber.isValidGrammar(content) else { return nil }
         // YYModel reads a string without a "." with atoll, not strtod: "1e5" is 1 and "-0" is +0.

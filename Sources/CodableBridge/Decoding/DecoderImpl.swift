@@ -46,6 +46,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Whether unconvertible values become missing values (not errors).
     let lenient: Bool
     let firstPresentAlternates: Bool
+    /// `options.coercion.hasCustomRules`, stored: every composite value and every mismatch asks,
+    /// and the policy's own property is a call into another module.
+    let hasCustomRules: Bool
 
     /// The node being decoded at this level.
     @exclusivity(unchecked) var current: Int
@@ -126,6 +129,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.options = options
         self.report = report
         self.lenient = !options.coercion.mismatchIsError
+        self.hasCustomRules = options.coercion.hasCustomRules
         self.firstPresentAlternates = options.alternateKeyRule == .firstPresent || options.coercion.firstPresentAlternates
         self.unknownKeys = tracksUnknownKeys ? DecoderImpl.makeUnknownKeyTracker(options: options, report: report, nodeCount: nodes.count) : nil
         self.path = path
