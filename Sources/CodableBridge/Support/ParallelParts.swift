@@ -51,6 +51,26 @@ enum ParallelParts {
     }
 }
 
+/// The lowest part whose work failed so far, shared by the threads of one
+/// ``Array/filledInParts(capacities:threads:_:)``.
+private final class FirstFailedPart: @unchecked Sendable {
+    private let lock = NSLock()
+    private var part = Int.max
+
+    /// Whether `part` comes after a part that failed.
+    func isAfter(_ part: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return part > self.part
+    }
+
+    func record(_ part: Int) {
+        lock.lock()
+        self.part = min(self.part, part)
+        lock.unlock()
+    }
+}
+
 /// The slots of one array's storage that a part of the work fills, from the first: a part
 /// writes its elements where they will stay, and no thread touches another part's slots.
 struct PartSlots<Element> {
@@ -74,8 +94,8 @@ extension Array {
     /// An array whose elements `fill` writes, part by part on several threads: part `k` has
     /// `capacities[k]` slots and may fill fewer. The parts' elements then move together, in
     /// order (no copy, no retain). A part whose `fill` returns an error ends the array: the
-    /// elements it wrote are kept, the later parts' are released, and that part and its error
-    /// are returned with it.
+    /// elements it wrote are kept, the later parts' are released (a later part not started yet is
+    /// not started at all), and that part and its error are returned with it.
     static func filledInParts(capacities: [Int], threads: Int, _ fill: (_ part: Int, _ slots: PartSlots<Element>) -> (any Error)?)
         -> (array: [Element], failure: (part: Int, error: any Error)?)
     {
@@ -95,8 +115,13 @@ extension Array {
         let array = [Element](unsafeUninitializedCapacity: total) { buffer, count in
             let base = buffer.baseAddress ?? UnsafeMutablePointer<Element>.allocate(capacity: 0)
             defer { if buffer.baseAddress == nil { base.deallocate() } }
-            let errors = ParallelParts.map(capacities.count, threads: threads) { part in
-                fill(part, PartSlots(base: base + offsets[part], capacity: capacities[part], initialized: initialized + part * stride))
+            // A part after one that failed is not started: its elements would be released.
+            let firstFailed = FirstFailedPart()
+            let errors = ParallelParts.map(capacities.count, threads: threads) { part -> (any Error)? in
+                guard !firstFailed.isAfter(part) else { return nil }
+                let error = fill(part, PartSlots(base: base + offsets[part], capacity: capacities[part], initialized: initialized + part * stride))
+                if error != nil { firstFailed.record(part) }
+                return error
             }
             for part in capacities.indices {
                 if failure != nil {

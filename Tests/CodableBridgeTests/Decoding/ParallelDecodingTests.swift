@@ -232,6 +232,22 @@ struct ParallelDecodingTests {
         #expect(log.distinctDecoders == 4)
     }
 
+    @Test("After a part fails, the parts after it not started yet are skipped")
+    func partsAfterFailureSkipped() throws {
+        let padding = String(repeating: " ", count: 1_100)
+        let json = "[" + (0 ..< 4_000).map { $0 == 1 ? #""one"\#(padding)"# : "\($0)\(padding)" }.joined(separator: ",") + "]"
+        var single = BridgeDecoder.foundationCompatible
+        let expected = try #require(throws: DecodingError.self) { try single.decode([LoggedInt].self, from: json) }
+        single.parallelism = .threads(2)
+        #expect(single.parseArrayInParts(.string(json))?.count == 4)
+        let log = DecoderLog()
+        let found = try #require(throws: DecodingError.self) { try single.decode([LoggedInt].self, from: json, at: "", logging: log) }
+        #expect("\(found)" == "\(expected)")
+        // The first part fails at its second element; of the three after it, only the one the
+        // other thread had already started decodes.
+        #expect(log.distinctDecoders <= 2)
+    }
+
     @Test("Telemetry counts the same events")
     func telemetry() throws {
         let json = Self.array(20) { #"{"id": "\#($0)", "title": \#($0), "tags": [], "matrix": []}"# }
