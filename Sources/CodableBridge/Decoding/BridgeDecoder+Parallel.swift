@@ -29,7 +29,8 @@ import Foundation
 //    move together (a lenient decode drops some). The first error is that of the first part
 //    that threw (the parts before it decoded whole, as a single-threaded decode would have
 //    before reaching it); the report holds the events of those parts and of the failing one up
-//    to its error, in document order.
+//    to its error, in document order. A part after the failing one is not started if it has
+//    not been yet: its elements would be thrown away.
 //
 // The array at `decode(_:from:at:)`'s key path is not cut in the text: the document is parsed on
 // the calling thread (its errors are the single-threaded ones), then the array's elements are
