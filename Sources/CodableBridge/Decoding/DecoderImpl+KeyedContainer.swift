@@ -121,9 +121,14 @@ extension DecoderImpl {
             meta?.decodingRule(forUTF8: key)
         }
 
+        /// The JSON keys a missing property was looked up at, spelt when a message needs them.
+        func triedKeys(_ key: Key) -> DecoderImpl.TriedKeys {
+            meta == nil ? .none : DecoderImpl.TriedKeys(owner: meta, property: key.stringValue)
+        }
+
         /// The JSON keys tried for a property, for messages (``ModelMeta/spellings(of:)``).
         func tried(_ key: Key) -> [String] {
-            meta?.spellings(of: key.stringValue) ?? []
+            triedKeys(key).spellings
         }
 
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
@@ -153,7 +158,7 @@ extension DecoderImpl {
             try inScope {
                 guard let node = find(key) else {
                     let blocked = impl.blockedWalkObject == object ? blockedKeyPath(key) : nil
-                    return try substituteProperty(T.self, key, reason: .missing(tried: meta == nil ? .none : DecoderImpl.TriedKeys(owner: meta, property: key.stringValue), blocked: blocked))
+                    return try substituteProperty(T.self, key, reason: .missing(tried: triedKeys(key), blocked: blocked))
                 }
                 do {
                     // The component is made here, already optional, for the call alone: `read`
