@@ -164,7 +164,7 @@ extension JSONValue {
             if case .array(let elements) = self {
                 for element in elements where visit(element) { return (nonJSON, true) }
             } else if case .object(let object) = self {
-                for member in object.values where visit(member) { return (nonJSON, true) }
+                for (_, member) in object where visit(member) { return (nonJSON, true) }
             }
             return (nonJSON, false)
         }

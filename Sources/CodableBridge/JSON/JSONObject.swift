@@ -18,31 +18,51 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// A member: its key and its value.
     public typealias Element = (key: String, value: JSONValue)
 
-    /// The keys, in insertion order.
-    public private(set) var keys: [String]
-    /// The values, in the order of ``keys``.
-    public private(set) var values: [JSONValue]
+    /// A stored member. A struct rather than the ``Element`` tuple: the runtime destroys an array
+    /// of tuples through the generic tuple witness, element by element, several times slower.
+    package struct Member: Sendable {
+        package var key: String
+        package var value: JSONValue
+
+        package init(key: String, value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The members, in insertion order: one array, so that an object costs a single allocation
+    /// (a parsed document is mostly objects, and most of its time is spent allocating them).
+    package private(set) var members: [Member]
     /// Key → position for large objects, built on the first lookup (a parsed document's objects
     /// are mostly iterated or decoded, never searched, so building it eagerly would be waste).
     private var index: KeyIndex?
 
     private static let indexThreshold = 32
 
+    /// The keys, in insertion order (an array made on each call: iterate the object itself to
+    /// read its members one by one).
+    public var keys: [String] { members.map(\.key) }
+    /// The values, in the order of ``keys`` (an array made on each call, like ``keys``).
+    public var values: [JSONValue] { members.map(\.value) }
+
     /// Creates an empty object.
     public init() {
-        keys = []
-        values = []
+        members = []
         index = nil
     }
 
-    /// Creates an object holding `keys` and `values` as they are. The caller guarantees the keys
-    /// are unique and the two arrays equally long (the tree builder's path: one array of each,
-    /// made at their final size).
-    package init(uniqueKeys keys: [String], values: [JSONValue]) {
-        self.keys = keys
-        self.values = values
-        index = keys.count > JSONObject.indexThreshold ? KeyIndex() : nil
+    /// Creates an object holding `members` as they are. The caller guarantees the keys are unique
+    /// (the tree builder's path: one array, made at its final size).
+    package init(uniqueMembers members: [Member]) {
+        self.members = members
+        index = members.count > JSONObject.indexThreshold ? KeyIndex() : nil
     }
+
+    /// The key of the member at `position`.
+    package func key(at position: Int) -> String { members[position].key }
+
+    /// The value of the member at `position`.
+    package func value(at position: Int) -> JSONValue { members[position].value }
 
     /// Creates an object from key-value pairs; for a repeated key the first occurrence wins
     /// (as with a parsed document).
@@ -60,26 +80,25 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Reserves room for `count` members.
     public mutating func reserveCapacity(_ count: Int) {
-        keys.reserveCapacity(count)
-        values.reserveCapacity(count)
+        members.reserveCapacity(count)
     }
 
     /// The number of members.
-    public var count: Int { keys.count }
+    public var count: Int { members.count }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
 
     /// The value for `key`, or `nil` when absent. Setting `nil` removes the key.
     public subscript(key: String) -> JSONValue? {
         get {
             guard let i = position(of: key) else { return nil }
-            return values[i]
+            return members[i].value
         }
         set {
             if let i = position(of: key) {
                 if let newValue {
-                    values[i] = newValue
+                    members[i].value = newValue
                 } else {
                     removeMember(at: i)
                 }
@@ -93,20 +112,20 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let i = position(of: key) else { return nil }
-        let value = values[i]
+        let value = members[i].value
         removeMember(at: i)
         return value
     }
 
     /// The position of `key` in `keys`, or `nil`.
     public func position(of key: String) -> Int? {
-        if let index { return index.position(of: key, in: keys) }
-        return keys.firstIndex(of: key)
+        if let index { return index.position(of: key, in: members) }
+        return members.firstIndex { $0.key == key }
     }
 
     /// Calls `body` with the value at `position` (an index into `keys`) to change it in place.
     package mutating func modifyValue(at position: Int, _ body: (inout JSONValue) -> Void) {
-        body(&values[position])
+        body(&members[position].value)
     }
 
     /// Appends a member without checking for an existing key. The caller guarantees uniqueness.
@@ -115,23 +134,21 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     private mutating func append(_ key: String, _ value: JSONValue) {
-        keys.append(key)
-        values.append(value)
-        guard keys.count > JSONObject.indexThreshold else { return }
+        members.append(Member(key: key, value: value))
+        guard members.count > JSONObject.indexThreshold else { return }
         // Checked on the stored optional itself: a bound copy (`if let index`) would hold a
         // second reference and make every append replace the table.
         if isKnownUniquelyReferenced(&index) {
             // safe: a uniquely referenced optional is non-nil
-            index!.appended(key, at: keys.count - 1)
+            index!.appended(key, at: members.count - 1)
         } else {
             index = KeyIndex()
         }
     }
 
     private mutating func removeMember(at i: Int) {
-        keys.remove(at: i)
-        values.remove(at: i)
-        index = keys.count > JSONObject.indexThreshold ? KeyIndex() : nil
+        members.remove(at: i)
+        index = members.count > JSONObject.indexThreshold ? KeyIndex() : nil
     }
 
     /// Iterates members in insertion order.
@@ -141,9 +158,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
         /// The next member, or `nil` after the last one.
         public mutating func next() -> Element? {
-            guard position < object.keys.count else { return nil }
+            guard position < object.members.count else { return nil }
             defer { position += 1 }
-            return (object.keys[position], object.values[position])
+            let member = object.members[position]
+            return (member.key, member.value)
         }
     }
 
@@ -153,9 +171,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Whether both objects hold the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
-        for (i, key) in lhs.keys.enumerated() {
-            guard let j = rhs.position(of: key), rhs.values[j] == lhs.values[i] else { return false }
+        if lhs.members.elementsEqual(rhs.members, by: { $0.key == $1.key && $0.value == $1.value }) { return true }
+        for (key, value) in lhs {
+            guard let j = rhs.position(of: key), rhs.members[j].value == value else { return false }
         }
         return true
     }
@@ -164,10 +182,10 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public func hash(into hasher: inout Hasher) {
         // Order-independent: combine each member's own hash commutatively.
         var combined = 0
-        for i in keys.indices {
+        for (key, value) in self {
             var member = Hasher()
-            member.combine(keys[i])
-            member.combine(values[i])
+            member.combine(key)
+            member.combine(value)
             combined ^= member.finalize()
         }
         hasher.combine(count)
@@ -183,12 +201,12 @@ private final class KeyIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var table: [String: Int]?
 
-    func position(of key: String, in keys: [String]) -> Int? {
+    func position(of key: String, in members: [JSONObject.Member]) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         if table == nil {
-            var built = [String: Int](minimumCapacity: keys.count)
-            for (i, k) in keys.enumerated() where built[k] == nil { built[k] = i }
+            var built = [String: Int](minimumCapacity: members.count)
+            for (i, member) in members.enumerated() where built[member.key] == nil { built[member.key] = i }
             table = built
         }
         // safe: built just above when it was nil
@@ -254,10 +272,8 @@ extension JSONObject {
     /// value held twice). A cheap test, unlike `==`: the coders use it to tell that a hook handed
     /// back the object it was given.
     package func isIdentical(to other: JSONObject) -> Bool {
-        keys.count == other.keys.count && keys.withUnsafeBufferPointer { mine in
-            other.keys.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
-        } && values.withUnsafeBufferPointer { mine in
-            other.values.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+        members.count == other.members.count && members.withUnsafeBufferPointer { mine in
+            other.members.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
         }
     }
 }

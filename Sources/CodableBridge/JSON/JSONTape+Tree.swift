@@ -53,9 +53,11 @@ extension JSONTape {
         /// A container whose children are being written.
         struct Frame {
             var node: Int
-            var keys: [String]
-            var values: [JSONValue]
+            /// The members of an object, or nil for an array.
+            var members: [JSONObject.Member]?
+            var elements: [JSONValue]
             var position: Int
+            var count: Int { members?.count ?? elements.count }
         }
         var bytes: [UInt8] = []
         var nodes: [Node] = []
@@ -85,13 +87,13 @@ extension JSONTape {
                 guard frames.count < maxDepth else { throw DepthExceeded(maxDepth: maxDepth) }
                 nodes.append(Node(kind: .array, payload: nodes.count + 1, length: UInt32(clamping: elements.count)))
                 if !elements.isEmpty {
-                    frames.append(Frame(node: nodes.count - 1, keys: [], values: elements, position: 0))
+                    frames.append(Frame(node: nodes.count - 1, members: nil, elements: elements, position: 0))
                 }
             case .object(let object):
                 guard frames.count < maxDepth else { throw DepthExceeded(maxDepth: maxDepth) }
                 nodes.append(Node(kind: .object, payload: nodes.count + 1, length: UInt32(clamping: object.count)))
                 if !object.isEmpty {
-                    frames.append(Frame(node: nodes.count - 1, keys: object.keys, values: object.values, position: 0))
+                    frames.append(Frame(node: nodes.count - 1, members: object.members, elements: [], position: 0))
                 }
             }
         }
@@ -113,16 +115,18 @@ extension JSONTape {
         while !frames.isEmpty {
             let top = frames.count - 1
             let position = frames[top].position
-            if position == frames[top].values.count {
+            if position == frames[top].count {
                 nodes[frames[top].node].payload = nodes.count
                 frames.removeLast()
                 continue
             }
             frames[top].position = position + 1
-            if !frames[top].keys.isEmpty {
-                appendText(frames[top].keys[position], kind: .string, flags: 0)
+            if let members = frames[top].members {
+                appendText(members[position].key, kind: .string, flags: 0)
+                try append(members[position].value)
+            } else {
+                try append(frames[top].elements[position])
             }
-            try append(frames[top].values[position])
         }
         bytes.append(0)
         self.init(bytes: bytes, nodes: nodes)
@@ -297,12 +301,16 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
         return keyCache!.string(node, in: bytes, readableEnd: bytes.text.baseAddress! + bytes.text.count)
     }
 
-    /// The object of the innermost container: its keys and values moved into one array each,
-    /// made at their final size.
+    /// The object of the innermost container: its keys and values moved, in pairs, into one
+    /// array made at its final size.
     mutating func makeObject() -> JSONObject {
         if top.checksKeys { return _slowPathObjectWithRepeatedKeys() }
         let count = values.count - top.valueBase
-        return JSONObject(uniqueKeys: keys.removeLastAsArray(count), values: values.removeLastAsArray(count))
+        var members: [JSONObject.Member] = []
+        members.append(contentsOf: MovedMembers(keys: keys.base + top.keyBase, values: values.base + top.valueBase, count: count))
+        keys.forgetLast(count)
+        values.forgetLast(count)
+        return JSONObject(uniqueMembers: members)
     }
 
     /// An object whose keys may repeat: the first occurrence of each key is kept, with its value
@@ -323,6 +331,41 @@ private struct TreeBuilder: JSONParserOutput, ~Copyable {
         keys.forgetLast(count)
         values.forgetLast(count)
         return object
+    }
+}
+
+/// The top keys and values of the tree builder's stacks, moved into an object's members:
+/// `Array.append(contentsOf:)` reserves `underestimatedCount`, then calls
+/// `_copyContents(initializing:)` once, which moves them all (as ``MovedElements`` does for one
+/// stack).
+private struct MovedMembers: Sequence {
+    let keys: UnsafeMutablePointer<String>
+    let values: UnsafeMutablePointer<JSONValue>
+    let count: Int
+
+    struct Iterator: IteratorProtocol {
+        var members: MovedMembers
+        var position: Int
+
+        mutating func next() -> JSONObject.Member? {
+            guard position < members.count else { return nil }
+            defer { position += 1 }
+            return JSONObject.Member(key: (members.keys + position).move(), value: (members.values + position).move())
+        }
+    }
+
+    var underestimatedCount: Int { count }
+
+    func makeIterator() -> Iterator { Iterator(members: self, position: 0) }
+
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<JSONObject.Member>) -> (Iterator, Int) {
+        let moved = Swift.min(count, buffer.count)
+        if moved > 0, let destination = buffer.baseAddress {
+            for i in 0 ..< moved {
+                (destination + i).initialize(to: JSONObject.Member(key: (keys + i).move(), value: (values + i).move()))
+            }
+        }
+        return (Iterator(members: self, position: moved), moved)
     }
 }
 

@@ -173,18 +173,17 @@ package struct JSONWriter: ~Copyable {
 
     private mutating func writeObject(_ object: JSONObject) {
         beginContainer(UInt8(ascii: "{"))
-        let keys = object.keys
-        let values = object.values
-        if sortsKeys && keys.count > 1 {
-            let order = JSONWriter.sortedPositions(count: keys.count) { keys[$0] }
+        let members = object.members
+        if sortsKeys && members.count > 1 {
+            let order = JSONWriter.sortedPositions(count: members.count) { members[$0].key }
             for (n, i) in order.enumerated() {
-                writeKey(keys[i], isFirst: n == 0)
-                write(values[i])
+                writeKey(members[i].key, isFirst: n == 0)
+                write(members[i].value)
             }
         } else {
-            for i in keys.indices {
-                writeKey(keys[i], isFirst: i == 0)
-                write(values[i])
+            for (i, member) in members.enumerated() {
+                writeKey(member.key, isFirst: i == 0)
+                write(member.value)
             }
         }
         endContainer(UInt8(ascii: "}"))

@@ -118,8 +118,8 @@ public struct EnumTagging: Sendable, Hashable, CustomStringConvertible {
     /// The tagged form of the synthesised `object` (`{tag: content}`).
     package func taggedForm(of object: JSONObject) throws(Problem) -> JSONObject {
         guard object.count == 1 else { throw .notOneCase }
-        let tag = object.keys[0]
-        let content = object.values[0]
+        let tag = object.key(at: 0)
+        let content = object.value(at: 0)
         switch base {
         case .external:
             return object
