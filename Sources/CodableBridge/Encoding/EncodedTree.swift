@@ -84,12 +84,14 @@ final class EncodedTree {
     /// The tree's mutable state. It lives behind a pointer held in a `let`, so that the many
     /// small updates per encoded value pay no dynamic exclusivity checks (they would for `var`
     /// properties of a class).
-    private struct Storage {
+    private struct Storage: ~Copyable {
         var nodes: UnsafeMutablePointer<Node>
         var count = 0
         var capacity: Int
-        /// Keys and string values.
-        var strings: [String] = []
+        /// Keys and string values: a scratch stack, whose append is a capacity compare and one
+        /// store (an `[String]` append checks uniqueness and capacity through the array's generic
+        /// code, about 70 instructions).
+        var strings: ScratchBuffer<String>
         /// The UTF-8 size of `strings`, to estimate the size of the text.
         var stringBytes = 0
         /// Values stored as is (`JSONValue`s and objects returned by `didEncode`).
@@ -110,7 +112,7 @@ final class EncodedTree {
     func storedString(_ index: Int) -> String { storage.pointee.strings[index] }
     /// Calls `body` with the string table, borrowed.
     func withStoredStrings<R>(_ body: (UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
-        try storage.pointee.strings.withUnsafeBufferPointer(body)
+        try body(UnsafeBufferPointer(start: storage.pointee.strings.base, count: storage.pointee.strings.count))
     }
 
     /// The stored `JSONValue` at `index`.
@@ -130,12 +132,13 @@ final class EncodedTree {
         let capacity = max(capacity, 16)
         let nodes = UnsafeMutablePointer<Node>.allocateWithMalloc(capacity: capacity)
         nodes.initialize(to: Node(parent: -1, kind: .pending))
-        storage = .allocateWithMalloc(capacity: 1)
-        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity))
+        // One per thread's pool, so rarely made: Swift's allocator (the storage is noncopyable).
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(nodes: nodes, count: 1, capacity: capacity, strings: ScratchBuffer(capacity: capacity)))
     }
 
     deinit {
-        storage.pointee.strings.removeAll(keepingCapacity: true)
+        storage.pointee.strings.removeLast(storage.pointee.strings.count)
         storage.pointee.stringBytes = 0
         if !storage.pointee.jsonValues.isEmpty { storage.pointee.jsonValues.removeAll(keepingCapacity: true) }
         if !storage.pointee.originalKeys.isEmpty { storage.pointee.originalKeys.removeAll(keepingCapacity: true) }
@@ -146,7 +149,7 @@ final class EncodedTree {
     private static func free(_ storage: UnsafeMutablePointer<Storage>) {
         storage.pointee.nodes.deallocateWithFree()
         storage.deinitialize(count: 1)
-        storage.deallocateWithFree()
+        storage.deallocate()
     }
 
     /// One spare tree storage per thread, so that the next encode on the thread reuses memory
