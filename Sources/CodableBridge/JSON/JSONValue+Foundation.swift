@@ -134,11 +134,14 @@ extension JSONValue {
     public var foundationObject: Any {
         /// A container being converted.
         struct Frame {
-            var keys: [String]?
-            var values: [JSONValue]
+            /// The members of an object, or nil for an array.
+            var members: [JSONObject.Member]?
+            var elements: [JSONValue] = []
             var position = 0
             var array: [Any] = []
             var dictionary: [String: Any] = [:]
+            var count: Int { members?.count ?? elements.count }
+            func child(_ position: Int) -> JSONValue { members?[position].value ?? elements[position] }
         }
         var frames: [Frame] = []
 
@@ -150,11 +153,11 @@ extension JSONValue {
             case .string(let s): return s
             case .number(let n): return JSONValue.foundationNumber(n)
             case .array(let elements):
-                var frame = Frame(keys: nil, values: elements)
+                var frame = Frame(members: nil, elements: elements)
                 frame.array.reserveCapacity(elements.count)
                 frames.append(frame)
             case .object(let object):
-                frames.append(Frame(keys: object.keys, values: object.values, dictionary: .init(minimumCapacity: object.count)))
+                frames.append(Frame(members: object.members, dictionary: .init(minimumCapacity: object.count)))
             }
             return nil
         }
@@ -163,18 +166,18 @@ extension JSONValue {
         while let top = frames.indices.last {
             let position = frames[top].position
             var finished: Any
-            if position < frames[top].values.count {
+            if position < frames[top].count {
                 frames[top].position = position + 1
-                guard let converted = convert(frames[top].values[position]) else { continue }
+                guard let converted = convert(frames[top].child(position)) else { continue }
                 finished = converted
             } else {
                 let frame = frames.removeLast()
-                finished = frame.keys == nil ? frame.array as Any : frame.dictionary as Any
+                finished = frame.members == nil ? frame.array as Any : frame.dictionary as Any
                 if frames.isEmpty { return finished }
             }
             let parent = frames.count - 1
-            if let keys = frames[parent].keys {
-                frames[parent].dictionary[keys[frames[parent].position - 1]] = finished
+            if let members = frames[parent].members {
+                frames[parent].dictionary[members[frames[parent].position - 1].key] = finished
             } else {
                 frames[parent].array.append(finished)
             }
