@@ -122,18 +122,49 @@ extension DecoderImpl {
             }
         }
         guard count > 0 else { return [] }
+        if let completedValues, completedValues.isOpen(array) {
+            return try decodeOpenArray(E.self, array: array, count: count, elementType: elementType, completedValues)
+        }
         return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
             // safe: the capacity is count > 0, and at most one element is stored per node
             let base = buffer.baseAddress!
             for index in firstIndex ..< firstIndex &+ count {
                 let node = element
                 element = next(element)
-                try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) {
-                    (base + initialized).initialize(to: $0)
+                try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
+                    (base + initialized).initialize(to: consume value)
                     initialized += 1
                 }
             }
         }
+    }
+
+    /// An array the text has not closed yet, in a snapshot of a partial document: its elements
+    /// before the last are complete, so their values are kept from the snapshot that first saw
+    /// them and only the elements that arrived since (and the last, which may be open) are
+    /// decoded. The kept values share their storage with the array returned, which is appended
+    /// to in place once the caller has released the last snapshot.
+    @inline(never)
+    private func decodeOpenArray<E: Decodable>(_ type: E.Type, array: Int, count: Int, elementType: (any Codable.Type)?,
+                                               _ completed: CompletedValues) throws -> [E]
+    {
+        var prefix = completed.takeArrayPrefix(E.self, at: array)
+        prefix.elements.removeLast(prefix.elements.count &- prefix.completeCount)
+        var element = prefix.nextNode
+        for index in prefix.nodesRead ..< count {
+            let node = element
+            element = next(element)
+            if index == count &- 1 {
+                prefix.completeCount = prefix.elements.count
+                prefix.nodesRead = index
+                prefix.nextNode = node
+            }
+            try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
+                prefix.elements.append(consume value)
+            }
+        }
+        completed.keepArrayPrefix(prefix, at: array)
+        return prefix.elements
     }
 
     /// Decodes the `count` elements from node `first` into the storage of the array whose part
@@ -147,8 +178,8 @@ extension DecoderImpl {
         for index in firstIndex ..< firstIndex &+ count {
             let node = element
             element = next(element)
-            try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) {
-                (base + destination.initialized.pointee).initialize(to: $0)
+            try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
+                (base + destination.initialized.pointee).initialize(to: consume value)
                 destination.initialized.pointee += 1
             }
         }
@@ -232,9 +263,9 @@ extension DecoderImpl {
             if let update {
                 try prepareMemberFallback(name, update: update)
                 defer { update.next = nil }
-                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { _ = result.updateValue($0, forKey: key) }
+                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { value in _ = result.updateValue(consume value, forKey: key) }
             } else {
-                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { _ = result.updateValue($0, forKey: key) }
+                try decodeElement(V.self, node: keyNode + 1, key: component, elementType: elementType) { value in _ = result.updateValue(consume value, forKey: key) }
             }
         }
         if let update {

@@ -327,6 +327,11 @@ private struct SnapshotIgnoredContainer: UnkeyedEncodingContainer {
 // what is new or still open, plus one step per complete sibling along the open path, instead of a
 // decode of everything so far.
 //
+// An open array also keeps the values of its complete elements as one array (`ArrayPrefix`,
+// `DecoderImpl.decodeOpenArray`): the next snapshot decodes only the elements that arrived since
+// and the last one, which may still be open, and appends them to that array — in place when the
+// caller has released the previous snapshot, which shares its storage.
+//
 // Zero values (what a member that has not arrived yet gets under `missingValueStrategy =
 // .useDefault`) are kept the same way, under the missing node: a model's zero value decodes every
 // one of its members as missing, and the members of a document that is arriving are mostly
@@ -357,12 +362,60 @@ final class CompletedValues {
     @exclusivity(unchecked) private var zeroValues: [(type: ObjectIdentifier, box: AnyObject)] = []
     /// The nodes of the containers the text has not closed yet, outermost first: their values
     /// change from snapshot to snapshot.
-    @exclusivity(unchecked) var openNodes: [Int] = []
+    @exclusivity(unchecked) var openNodes: [Int] = [] {
+        didSet { openArrays.removeAll { !openNodes.contains($0.node) } }
+    }
+    /// The complete elements of the open arrays, as the last snapshot decoded them.
+    @exclusivity(unchecked) private var openArrays: [(node: Int, type: ObjectIdentifier, box: AnyObject)] = []
     /// How the types met so far decode (`DecoderImpl.classify(_:)`), carried from one snapshot's
     /// decode to the next.
     @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: DecoderImpl.TypeClass)] = []
     /// How many values were taken from an earlier snapshot instead of decoded again.
     @exclusivity(unchecked) private(set) var reuses = 0
+
+    /// What an earlier snapshot decoded of an array the text has not closed: every element but
+    /// the last is complete, and so is its value.
+    struct ArrayPrefix<E> {
+        /// The values of the complete elements, then (from `completeCount` on) the last
+        /// snapshot's value of the open last element, if it had one.
+        var elements: [E] = []
+        var completeCount = 0
+        /// How many element nodes the complete values come from (a dropped element has no value).
+        var nodesRead = 0
+        /// The node of the first element not read yet.
+        var nextNode: Int
+    }
+
+    private final class PrefixBox<E> {
+        var prefix: ArrayPrefix<E>
+        init(_ prefix: ArrayPrefix<E>) { self.prefix = prefix }
+    }
+
+    /// Whether the text has not closed the container at `node`.
+    func isOpen(_ node: Int) -> Bool { openNodes.contains(node) }
+
+    /// Takes the prefix kept for the open array at `node` out of the cache (so that its elements
+    /// array stays uniquely referenced once the last snapshot is released), or an empty one.
+    func takeArrayPrefix<E>(_ type: E.Type, at node: Int) -> ArrayPrefix<E> {
+        var prefix = ArrayPrefix<E>(nextNode: node + 1)
+        let id = ObjectIdentifier(E.self)
+        if let entry = openArrays.first(where: { $0.node == node && $0.type == id }) {
+            // The entry's type is E.
+            swap(&prefix, &unsafeDowncast(entry.box, to: PrefixBox<E>.self).prefix)
+        }
+        return prefix
+    }
+
+    /// Keeps `prefix` for the next snapshot's decode of the open array at `node`.
+    func keepArrayPrefix<E>(_ prefix: ArrayPrefix<E>, at node: Int) {
+        let id = ObjectIdentifier(E.self)
+        if let entry = openArrays.first(where: { $0.node == node && $0.type == id }) {
+            // The entry's type is E.
+            unsafeDowncast(entry.box, to: PrefixBox<E>.self).prefix = prefix
+        } else {
+            openArrays.append((node, id, PrefixBox(prefix)))
+        }
+    }
 
     /// The `T` decoded from the container at `node` (whose subtree ends before node `end`), or
     /// the zero value at the missing node: kept from an earlier snapshot, else `decode()`'s value

@@ -17,7 +17,7 @@ extension DecoderImpl {
             report?.close()
         }
         var value: T?
-        try impl.decodeElement(T.self, node: 0, key: .index(index), elementType: nil) { value = $0 }
+        try impl.decodeElement(T.self, node: 0, key: .index(index), elementType: nil) { decoded in value = consume decoded }
         return value
     }
 }
