@@ -164,16 +164,29 @@ extension DecoderImpl {
                     // The component is made here, already optional, for the call alone: `read`
                     // takes it as the unwrap functions do, so no thunk converts it per property.
                     return try read(node, .key(key))
-                } catch let error as NotConverted {
-                    return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
-                } catch let error as ModelRejected {
-                    impl.discardEvents(inside: .key(key))
-                    return try substituteProperty(T.self, key, reason: .rejected(error))
-                } catch let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta) {
-                    return try substituteProperty(T.self, key, reason: .notConverted(impl.unknownCase(node, T.self)))
-                } catch let error as DecodingError where impl.hasDeclaredFallback(error, T.self, key: .key(key), owner: meta) {
-                    return try substituteProperty(T.self, key, reason: .notConverted(impl.failedValue(error, T.self, node: node, key: .key(key))))
+                } catch {
+                    return try _slowPathRecoverRequired(T.self, key, node: node, from: error)
                 }
+            }
+        }
+
+        /// The value of a required property whose read threw: its substitute when the error is
+        /// one a default absorbs, else the error. Out of line, so the property's hot path does not
+        /// lay out a `DecodingError` (a type of unknown size in the standard library) per call.
+        @inline(never)
+        private func _slowPathRecoverRequired<T: Decodable>(_ type: T.Type, _ key: Key, node: Int, from error: any Error) throws -> T {
+            switch error {
+            case let error as NotConverted:
+                return try substituteProperty(T.self, key, reason: impl.nodes[node].kind == .null ? .null : .notConverted(error))
+            case let error as ModelRejected:
+                impl.discardEvents(inside: .key(key))
+                return try substituteProperty(T.self, key, reason: .rejected(error))
+            case let error as DecodingError where impl.isUnknownCase(error, T.self, owner: meta):
+                return try substituteProperty(T.self, key, reason: .notConverted(impl.unknownCase(node, T.self)))
+            case let error as DecodingError where impl.hasDeclaredFallback(error, T.self, key: .key(key), owner: meta):
+                return try substituteProperty(T.self, key, reason: .notConverted(impl.failedValue(error, T.self, node: node, key: .key(key))))
+            default:
+                throw error
             }
         }
 
@@ -201,16 +214,27 @@ extension DecoderImpl {
                 if impl.nodes[node].kind == .null { return nil }
                 do {
                     return try read(node, .key(key))
-                } catch let error as NotConverted {
-                    return try absorbProperty(error, T.self, node: node, key: key)
-                } catch let error as ModelRejected {
-                    return try absorbProperty(error, T.self, node: node, key: key)
-                } catch let error as DecodingError where impl.lenient && !error.isProgrammerError {
-                    // The value's own `init(from:)` threw: the optional is nil (lenient policies).
-                    let signal = impl.isUnknownCase(error, T.self, owner: meta)
-                        ? impl.unknownCase(node, T.self) : impl.failedValue(error, T.self, node: node, key: .key(key))
-                    return try absorbProperty(signal, T.self, node: node, key: key)
+                } catch {
+                    return try _slowPathRecoverOptional(T.self, key, node: node, from: error)
                 }
+            }
+        }
+
+        /// The value of an optional property whose read threw: `nil` (reported) or its current
+        /// value when the error is one the optional absorbs, else the error. Out of line, as
+        /// ``_slowPathRecoverRequired(_:_:node:from:)``.
+        @inline(never)
+        private func _slowPathRecoverOptional<T: Decodable>(_ type: T.Type, _ key: Key, node: Int, from error: any Error) throws -> T? {
+            switch error {
+            case is NotConverted, is ModelRejected:
+                return try absorbProperty(error, T.self, node: node, key: key)
+            case let error as DecodingError where impl.lenient && !error.isProgrammerError:
+                // The value's own `init(from:)` threw: the optional is nil (lenient policies).
+                let signal = impl.isUnknownCase(error, T.self, owner: meta)
+                    ? impl.unknownCase(node, T.self) : impl.failedValue(error, T.self, node: node, key: .key(key))
+                return try absorbProperty(signal, T.self, node: node, key: key)
+            default:
+                throw error
             }
         }
 
@@ -258,8 +282,8 @@ extension DecoderImpl {
             return impl.nodes[node].kind == .null
         }
 
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeRequired(type, key, impl.unwrapBool) }
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeRequired(type, key, impl.unwrapString) }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeRequired(type, key) { try impl.unwrapBool($0, $1) } }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeRequired(type, key) { try impl.unwrapString($0, $1) } }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeRequired(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Double.self) } }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeRequired(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Float.self) } }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int.self) } }
@@ -319,8 +343,8 @@ extension DecoderImpl {
             }
         }
 
-        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeOptional(type, key, impl.unwrapBool) }
-        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeOptional(type, key, impl.unwrapString) }
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeOptional(type, key) { try impl.unwrapBool($0, $1) } }
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeOptional(type, key) { try impl.unwrapString($0, $1) } }
         func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeOptional(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Double.self) } }
         func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeOptional(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Float.self) } }
         func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeOptional(type, key) { try impl.unwrapInteger($0, $1, as: Int.self) } }
