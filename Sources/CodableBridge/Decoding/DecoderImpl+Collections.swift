@@ -149,6 +149,10 @@ extension DecoderImpl {
                                                _ completed: CompletedValues) throws -> [E]
     {
         var prefix = completed.takeArrayPrefix(E.self, at: array)
+        if prefix.nodesRead >= count {
+            // An array only grows from snapshot to snapshot; anything else starts afresh.
+            prefix = CompletedValues.ArrayPrefix(nextNode: array + 1)
+        }
         prefix.elements.removeLast(prefix.elements.count &- prefix.completeCount)
         var element = prefix.nextNode
         for index in prefix.nodesRead ..< count {
