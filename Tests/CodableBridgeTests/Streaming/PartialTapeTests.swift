@@ -173,35 +173,80 @@ struct PartialTapeTests {
         for document in [Self.feed, Self.feedWithDroppedElements] {
             // Strict policies refuse the feed with bad elements once the first arrives.
             let decodes = lenient || document == Self.feed
-            let bytes = Array(document.utf8)
-            var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
-            let completed = CompletedValues()
-            var held: [(end: Int, value: Feed)] = []
-            for end in 1 ... bytes.count {
-                try [bytes[end - 1]].withUnsafeBufferPointer { try scanner.scan($0) }
-                guard !scanner.isComplete else { break }
-                completed.openNodes = scanner.openNodes
-                let reused: Feed?
-                do {
-                    reused = try scanner.withSnapshotTape { tape in
-                        try DecoderImpl.decode(Feed.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
-                    }
-                } catch {
-                    reused = nil
-                }
-                var report = DecodingReport()
-                let fresh = try? decoder.decodePartial(Feed.self, from: Data(bytes[..<end]), report: &report)
-                #expect(reused == fresh, "after \(end) bytes: \(String(decoding: bytes[..<end], as: UTF8.self))")
-                if let reused { held.append((end, reused)) }
-            }
-            if decodes { #expect(!held.isEmpty) }
-            for (end, value) in held {
-                var report = DecodingReport()
-                let fresh = try? decoder.decodePartial(Feed.self, from: Data(bytes[..<end]), report: &report)
-                #expect(value == fresh, "the snapshot after \(end) bytes changed after it was returned")
-            }
-            #expect(completed.reuses > 50 || !decodes, "values were decoded again instead of reused (\(completed.reuses) reuses)")
+            let reuses = try Self.checkSnapshotsByteByByte(document, decoder: decoder, holding: { _ in true })
+            #expect(reuses.snapshots > 0 || !decodes)
+            #expect(reuses.reused > 50 || !decodes, "values were decoded again instead of reused (\(reuses.reused) reuses)")
         }
+    }
+
+    /// Generated feeds (posts and notes with members missing, of the wrong type, or not objects at
+    /// all), snapshot after snapshot: the same as `decodePartial`, whether the caller keeps a
+    /// snapshot (its arrays are then copied on the next write) or releases it (they grow in place).
+    @Test(arguments: 0 ..< 12)
+    func generatedFeedsSnapshotAsAFreshDecode(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 17)
+        func word() -> String { ["a", "bo", "cyd", "\\u00e9t\\u00e9", "x y", ""].randomElement(using: &random)! }
+        func author() -> String {
+            if random.oneIn(6) { return ["7", "null", "\"who\"", "[]"].randomElement(using: &random)! }
+            var members = [#""name": "\#(word())""#, #""tags": [\#((0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in "\"\(word())\"" }.joined(separator: ", "))]"#]
+            if random.oneIn(2) { members.append(random.oneIn(3) ? #""score": "high""# : #""score": \#(Int.random(in: 0 ... 9, using: &random)).5"#) }
+            return "{" + members.shuffled(using: &random).joined(separator: ", ") + "}"
+        }
+        func post(_ id: Int) -> String {
+            if random.oneIn(7) { return ["42", "\"post\"", "null", "{}"].randomElement(using: &random)! }
+            var members = [random.oneIn(8) ? #""id": "x""# : #""id": \#(id)"#, #""title": "\#(word())""#, #""author": \#(author())"#,
+                           #""replies": [\#((0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in author() }.joined(separator: ", "))]"#,
+                           #""meta": {"k": [\#(Int.random(in: 0 ... 9, using: &random))]}"#]
+            if random.oneIn(3) { members.removeLast() }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        let posts = (0 ..< Int.random(in: 0 ... 6, using: &random)).map(post).joined(separator: ",\n  ")
+        let notes = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in
+            random.oneIn(5) ? "3" : #"{"text": "\#(word())", "stars": \#(Int.random(in: 0 ... 5, using: &random))}"#
+        }.joined(separator: ", ")
+        let document = #"{"title": "\#(word())", "posts": [\#(posts)], "notes": [\#(notes)]}"#
+        var decoder = BridgeDecoder()
+        decoder.missingValueStrategy = .useDefault
+        var keep = SplitMix64(seed: UInt64(seed))
+        _ = try Self.checkSnapshotsByteByByte(document, decoder: decoder, holding: { _ in keep.oneIn(2) })
+    }
+
+    /// Feeds `document` to a scanner a byte at a time and, after each byte, compares the snapshot
+    /// decoded with kept values to `decodePartial` of the text so far. The snapshots for which
+    /// `holding` says so are kept to the end and compared again then.
+    static func checkSnapshotsByteByByte(_ document: String, decoder: BridgeDecoder,
+                                         holding: (Int) -> Bool) throws -> (snapshots: Int, reused: Int)
+    {
+        let bytes = Array(document.utf8)
+        var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
+        let completed = CompletedValues()
+        var held: [(end: Int, value: Feed)] = []
+        var snapshots = 0
+        for end in 1 ... bytes.count {
+            try [bytes[end - 1]].withUnsafeBufferPointer { try scanner.scan($0) }
+            guard !scanner.isComplete else { break }
+            completed.openNodes = scanner.openNodes
+            let reused: Feed?
+            do {
+                reused = try scanner.withSnapshotTape { tape in
+                    try DecoderImpl.decode(Feed.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+                }
+            } catch {
+                reused = nil
+            }
+            var report = DecodingReport()
+            let fresh = try? decoder.decodePartial(Feed.self, from: Data(bytes[..<end]), report: &report)
+            #expect(reused == fresh, "after \(end) bytes: \(String(decoding: bytes[..<end], as: UTF8.self))")
+            guard let reused else { continue }
+            snapshots += 1
+            if holding(end) { held.append((end, reused)) }
+        }
+        for (end, value) in held {
+            var report = DecodingReport()
+            let fresh = try? decoder.decodePartial(Feed.self, from: Data(bytes[..<end]), report: &report)
+            #expect(value == fresh, "the snapshot after \(end) bytes changed after it was returned")
+        }
+        return (snapshots, completed.reuses)
     }
 
     /// Through `partialValues`, a byte at a time: every snapshot is a prefix's partial model and
