@@ -125,13 +125,14 @@ extension DecoderImpl {
         if let completedValues, completedValues.isOpen(array) {
             return try decodeOpenArray(E.self, array: array, count: count, elementType: elementType, completedValues)
         }
+        let direct = elementType == nil && decodesObjectsByInit(E.self)
         return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
             // safe: the capacity is count > 0, and at most one element is stored per node
             let base = buffer.baseAddress!
             for index in firstIndex ..< firstIndex &+ count {
                 let node = element
                 element = next(element)
-                try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
+                try decodeElement(E.self, node: node, key: .index(index), elementType: elementType, direct: direct) { value in
                     (base + initialized).initialize(to: consume value)
                     initialized += 1
                 }
@@ -212,6 +213,7 @@ extension DecoderImpl {
         var element = array + 1
         var firstIndex = 0
         if array == part.node { (element, count, firstIndex) = partElements() }
+        guard count > 0 else { return [] }
         var result: [E] = []
         result.reserveCapacity(count)
         for index in firstIndex ..< firstIndex &+ count {
@@ -282,9 +284,13 @@ extension DecoderImpl {
     /// rejected models). Not `-> E?`: see ``nullValue(_:)`` for what an `E?` costs per call.
     /// Streamed arrays (Streaming/) decode each element through it too, so they drop exactly what
     /// an array decode drops.
+    ///
+    /// - Parameters:
+    ///   - direct: Whether an object node is handed straight to `E(from:)`, as `unwrap` would
+    ///     (``decodesObjectsByInit(_:)``, asked once per array).
     @inline(__always)
     func decodeElement<E: Decodable>(_ type: E.Type, node: Int, key: PathComponent, elementType: (any Codable.Type)?,
-                                     store: (consuming E) -> Void) throws
+                                     direct: Bool = false, store: (consuming E) -> Void) throws
     {
         if nodes[node].kind == .null {
             if acceptsNull(E.self) { return store(nullValue(E.self)) }
@@ -293,7 +299,11 @@ extension DecoderImpl {
             return
         }
         do {
-            store(try unwrap(E.self, node: node, key: key, elementType: elementType))
+            if direct, nodes[node].kind == .object {
+                store(try descend(into: node, key: key) { try E(from: self) })
+            } else {
+                store(try unwrap(E.self, node: node, key: key, elementType: elementType))
+            }
         } catch let rejection as ModelRejected {
             discardEvents(inside: key)
             record(.rejected, key: key, rule: "hook threw", DecodingMessages.hookThrew(rejection))

@@ -29,7 +29,53 @@ extension DecoderImpl {
         if T.self == URL.self { return unsafeBitCast(try unwrapURL(node, key), to: T.self) }
         if T.self == Decimal.self { return unsafeBitCast(try unwrapDecimal(node, key), to: T.self) }
         if T.self == JSONValue.self { return unsafeBitCast(node == DecoderImpl.missingNode ? JSONValue.null : tape.value(at: node), to: T.self) }
+        if isPlainArray(node), elementType == nil, T.self == [Int].self || T.self == [Double].self || T.self == [String].self {
+            return try _fastPathScalarArray(T.self, node: node, key: key)
+        }
         return try _slowPathUnwrap(type, node: node, key: key, elementType: elementType)
+    }
+
+    /// Whether ``unwrap(_:node:key:elementType:)`` decodes a `T` read from an object node by
+    /// calling `T(from:)` and nothing else: `T` is none of the types it reads itself (the list
+    /// at its top, which this one repeats), a plain `Decodable` (not a collection, a model or a
+    /// special decoding), and this decode neither keeps values between a partial document's
+    /// snapshots, nor tracks unknown keys, nor updates. Asked once per array: its elements of
+    /// such a type skip the dispatch (``decodeElement(_:node:key:elementType:direct:store:)``).
+    func decodesObjectsByInit<T: Decodable>(_ type: T.Type) -> Bool {
+        guard completedValues == nil, unknownKeys == nil, update == nil, case .plain = classify(T.self) else { return false }
+        if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+            || T.self == Int64.self || T.self == UInt64.self || T.self == Float.self || T.self == Int32.self
+            || T.self == UInt.self || T.self == Int8.self || T.self == Int16.self || T.self == UInt8.self
+            || T.self == UInt16.self || T.self == UInt32.self || T.self == Date.self || T.self == Data.self
+            || T.self == URL.self || T.self == Decimal.self || T.self == JSONValue.self
+        {
+            return false
+        }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            if T.self == Int128.self || T.self == UInt128.self { return false }
+        }
+        return true
+    }
+
+    /// Whether `node` is an array that the composite dispatch would hand, unchanged, to its
+    /// collection's element loop: present, an array, and neither a partial document's snapshot
+    /// (which keeps arrays between snapshots) nor an update (which walks the old value beside it).
+    @inline(__always)
+    private func isPlainArray(_ node: Int) -> Bool {
+        node != DecoderImpl.missingNode && nodes[node].kind == .array && completedValues == nil && update == nil
+    }
+
+    /// `[Int]`, `[Double]` or `[String]` from the plain array at `node` (``isPlainArray(_:)``):
+    /// what the composite dispatch ends in for them (`Array.bridgeDecode`), without classifying
+    /// the type or calling through the collection protocol on the way — about 600 instructions
+    /// per array, most of an empty or short one's cost.
+    @inline(never)
+    private func _fastPathScalarArray<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T {
+        try descend(into: node, key: key) {
+            if T.self == [Int].self { return unsafeBitCast(try decodeScalarArray { try unwrapInteger($0, $1, as: Int.self) }, to: T.self) }
+            if T.self == [Double].self { return unsafeBitCast(try decodeScalarArray { try unwrapFloatingPoint($0, $1, as: Double.self) }, to: T.self) }
+            return unsafeBitCast(try decodeScalarArray { try unwrapString($0, $1) }, to: T.self)
+        }
     }
 
     /// How a non-scalar type decodes. Conformance checks cost hundreds of instructions each, so
