@@ -67,8 +67,8 @@ extension DecoderImpl {
 
     /// `[Int]`, `[Double]` or `[String]` from the plain array at `node` (``isPlainArray(_:)``):
     /// what the composite dispatch ends in for them (`Array.bridgeDecode`), without classifying
-    /// the type or calling through the collection protocol on the way — about 600 instructions
-    /// per array, most of an empty or short one's cost.
+    /// the type or calling through the collection protocol on the way (Docs/Design.md,
+    /// "Performance techniques").
     @inline(never)
     private func _fastPathScalarArray<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T {
         try descend(into: node, key: key) {
