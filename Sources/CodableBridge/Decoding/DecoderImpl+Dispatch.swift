@@ -66,15 +66,15 @@ extension DecoderImpl {
     }
 
     /// `[Int]`, `[Double]` or `[String]` from the plain array at `node` (``isPlainArray(_:)``):
-    /// what the composite dispatch ends in for them (`Array.bridgeDecode`), without classifying
-    /// the type or calling through the collection protocol on the way (Docs/Design.md,
-    /// "Performance techniques").
+    /// the composite dispatch's own end for them (`Array.bridgeDecode`, called on the concrete
+    /// type), without classifying the type or calling through the collection protocol on the way
+    /// (Docs/Design.md, "Performance techniques").
     @inline(never)
     private func _fastPathScalarArray<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T {
         try descend(into: node, key: key) {
-            if T.self == [Int].self { return unsafeBitCast(try decodeScalarArray { try unwrapInteger($0, $1, as: Int.self) }, to: T.self) }
-            if T.self == [Double].self { return unsafeBitCast(try decodeScalarArray { try unwrapFloatingPoint($0, $1, as: Double.self) }, to: T.self) }
-            return unsafeBitCast(try decodeScalarArray { try unwrapString($0, $1) }, to: T.self)
+            if T.self == [Int].self { return unsafeBitCast(try [Int].bridgeDecode(from: self, elementType: nil), to: T.self) }
+            if T.self == [Double].self { return unsafeBitCast(try [Double].bridgeDecode(from: self, elementType: nil), to: T.self) }
+            return unsafeBitCast(try [String].bridgeDecode(from: self, elementType: nil), to: T.self)
         }
     }
 

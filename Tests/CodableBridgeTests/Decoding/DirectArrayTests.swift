@@ -77,7 +77,10 @@ struct DirectArrayTests {
     @Test("strict: the same value or error as JSONDecoder", arguments: strictCases)
     func strictParity(json: String) {
         expectParity(ScalarLists.self, json: json)
-        // The same arrays at the top level and as elements of an outer array.
+    }
+
+    @Test("strict: the same arrays at the top level and inside an outer array")
+    func topLevelParity() {
         expectParity([Int].self, json: "[1, 2, 3]")
         expectParity([Int].self, json: #"[1, "2"]"#)
         expectParity([[String]].self, json: #"[["a"], ["b", 2]]"#)
