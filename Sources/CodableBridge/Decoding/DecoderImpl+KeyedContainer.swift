@@ -156,10 +156,7 @@ extension DecoderImpl {
         @inline(__always)
         private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             try inScope {
-                guard let node = find(key) else {
-                    let blocked = impl.blockedWalkObject == object ? blockedKeyPath(key) : nil
-                    return try substituteProperty(T.self, key, reason: .missing(tried: triedKeys(key), blocked: blocked))
-                }
+                guard let node = find(key) else { return try missingProperty(T.self, key) }
                 do {
                     // The component is made here, already optional, for the call alone: `read`
                     // takes it as the unwrap functions do, so no thunk converts it per property.

@@ -43,6 +43,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     let bytes: JSONTape.Bytes
     let options: BridgeDecoder
     let report: ReportCollector?
+    /// Whether a member that is not there gets its type's zero value with nothing to record:
+    /// `missingValueStrategy = .useDefault` and no report (DecoderImpl+Defaults.swift).
+    let missingGetsZero: Bool
     /// Whether unconvertible values become missing values (not errors).
     let lenient: Bool
     let firstPresentAlternates: Bool
@@ -128,6 +131,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.bytes = tape.sources
         self.options = options
         self.report = report
+        self.missingGetsZero = report == nil && options.missingValueStrategy.base == .useDefault
         self.lenient = !options.coercion.mismatchIsError
         self.hasCustomRules = options.coercion.hasCustomRules
         self.firstPresentAlternates = options.alternateKeyRule == .firstPresent || options.coercion.firstPresentAlternates
