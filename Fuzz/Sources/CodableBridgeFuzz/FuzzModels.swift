@@ -176,6 +176,27 @@ struct FuzzKennel: MappableCodable, Equatable {
     static var elementTypes: [String: any Codable.Type] { ["dogs": FuzzDog.self, "chief": FuzzDog.self] }
 }
 
+/// A plain model (no mapping table): a member it does not get takes its zero value, at once when
+/// no report is asked for and through the substitution when one is. No floating point, whose NaN
+/// would not equal itself.
+struct FuzzPlain: Codable, Equatable {
+    struct Inner: Codable, Equatable {
+        var name: String
+        var count: UInt16
+        var on: Bool
+    }
+
+    var id: Int
+    var label: String
+    var small: Int8
+    var wide: UInt64
+    var mid: Int32
+    var flag: Bool
+    var inner: Inner
+    var items: [Inner]
+    var maybe: Inner?
+}
+
 /// The decoders every decoding target runs: the three presets, each with `.useDefault` (the
 /// default) and `.strict` also with `.throw` (JSONDecoder's behaviour).
 let fuzzDecoders: [BridgeDecoder] = {
