@@ -251,11 +251,6 @@ extension DecoderImpl {
 }
 
 extension DecoderImpl.KeyedContainer {
-    /// The value of a property the patch does not set usably: its current value when updating
-    /// (reported unless it was simply missing), else the decoder's substitute.
-    ///
-    /// No `T?` here (see `DecoderImpl.nullValue(_:)`): the current value is looked up in
-    /// ``substitutePropertyWhenUpdating(_:_:reason:)``.
     /// The value of a required property whose key has no member. A plain model's scalar under
     /// `.useDefault`, with no report to tell (``DecoderImpl/missingGetsZero``), is its zero value
     /// at once — what the substitution below would give, without laying out its reason; a snapshot
@@ -267,6 +262,11 @@ extension DecoderImpl.KeyedContainer {
         return try substituteProperty(T.self, key, reason: .missing(tried: triedKeys(key), blocked: blocked))
     }
 
+    /// The value of a property the patch does not set usably: its current value when updating
+    /// (reported unless it was simply missing), else the decoder's substitute.
+    ///
+    /// No `T?` here (see `DecoderImpl.nullValue(_:)`): the current value is looked up in
+    /// ``substitutePropertyWhenUpdating(_:_:reason:)``.
     func substituteProperty<T: Decodable>(_ type: T.Type, _ key: Key, reason: DecoderImpl.SubstitutionReason) throws -> T {
         if context != nil { return try substitutePropertyWhenUpdating(T.self, key, reason: reason) }
         return try impl.substitute(T.self, key: .key(key), reason: reason, owner: meta)
