@@ -93,30 +93,6 @@ extension DecoderImpl {
         return try zeroValue(T.self, key: key, reason: reason)
     }
 
-    /// Whether `T` is a scalar whose zero value ``scalarZero(_:)`` gives (a comparison per type,
-    /// folded away where `T` is known).
-    @inline(__always)
-    static func hasScalarZero<T>(_ type: T.Type) -> Bool {
-        T.self == String.self || T.self == Bool.self || T.self == Double.self || T.self == Float.self
-            || T.self == Int.self || T.self == Int8.self || T.self == Int16.self || T.self == Int32.self || T.self == Int64.self
-            || T.self == UInt.self || T.self == UInt8.self || T.self == UInt16.self || T.self == UInt32.self || T.self == UInt64.self
-    }
-
-    /// The zero value of a type ``hasScalarZero(_:)`` accepts: what its `unwrap` reads at the
-    /// missing node (`""`, `false`, `0`).
-    @inline(__always)
-    static func scalarZero<T>(_ type: T.Type) -> T {
-        if T.self == String.self { return unsafeBitCast("", to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(false, to: T.self) }
-        // Every other accepted type is a number whose zero is all zero bits of its size.
-        switch MemoryLayout<T>.size {
-        case 1: return unsafeBitCast(UInt8(0), to: T.self)
-        case 2: return unsafeBitCast(UInt16(0), to: T.self)
-        case 4: return unsafeBitCast(UInt32(0), to: T.self)
-        default: return unsafeBitCast(UInt64(0), to: T.self)
-        }
-    }
-
     /// ``substitute(_:key:reason:owner:)`` for a property of a model with a mapping: its field's
     /// initial value, its declared default, its first case, else the zero value.
     @inline(never)
@@ -252,12 +228,12 @@ extension DecoderImpl {
 
 extension DecoderImpl.KeyedContainer {
     /// The value of a required property whose key has no member. A plain model's scalar under
-    /// `.useDefault`, with no report to tell (``DecoderImpl/missingGetsZero``), is its zero value
-    /// at once — what the substitution below would give, without laying out its reason; a snapshot
-    /// of a partial document meets one per member that has not arrived yet.
+    /// `.useDefault`, with no report to tell (``DecoderImpl/missingGetsZero``), is what its typed
+    /// `read` gives at the missing node — its zero value, as the substitution would, without
+    /// laying out a reason; a snapshot of a partial document meets one per member not arrived yet.
     @inline(__always)
-    func missingProperty<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
-        if impl.missingGetsZero, meta == nil, context == nil, DecoderImpl.hasScalarZero(T.self) { return DecoderImpl.scalarZero(T.self) }
+    func missingProperty<T: Decodable>(_ type: T.Type, _ key: Key, scalar: Bool, _ read: (Int, PathComponent?) throws -> T) throws -> T {
+        if scalar, impl.missingGetsZero, meta == nil, context == nil { return try read(DecoderImpl.missingNode, .key(key)) }
         let blocked = impl.blockedWalkObject == object ? blockedKeyPath(key) : nil
         return try substituteProperty(T.self, key, reason: .missing(tried: triedKeys(key), blocked: blocked))
     }

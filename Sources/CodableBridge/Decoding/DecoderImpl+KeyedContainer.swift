@@ -140,9 +140,9 @@ extension DecoderImpl {
         // MARK: decode
 
         @inline(__always)
-        func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
+        func decodeRequired<T: Decodable>(_ type: T.Type, _ key: Key, scalar: Bool = false, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             if hasTransforms { return try _slowPathTransformedRequired(T.self, key, read) }
-            return try decodeRequiredValue(T.self, key, read)
+            return try decodeRequiredValue(T.self, key, scalar: scalar, read)
         }
 
         /// A property of a model with `valueTransforms` (DecoderImpl+KeyedContainer.swift): its
@@ -154,9 +154,9 @@ extension DecoderImpl {
         }
 
         @inline(__always)
-        private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, _ read: (Int, PathComponent?) throws -> T) throws -> T {
+        private func decodeRequiredValue<T: Decodable>(_ type: T.Type, _ key: Key, scalar: Bool = false, _ read: (Int, PathComponent?) throws -> T) throws -> T {
             try inScope {
-                guard let node = find(key) else { return try missingProperty(T.self, key) }
+                guard let node = find(key) else { return try missingProperty(T.self, key, scalar: scalar, read) }
                 do {
                     // The component is made here, already optional, for the call alone: `read`
                     // takes it as the unwrap functions do, so no thunk converts it per property.
@@ -279,24 +279,24 @@ extension DecoderImpl {
             return impl.nodes[node].kind == .null
         }
 
-        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeRequired(type, key) { try impl.unwrapBool($0, $1) } }
-        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeRequired(type, key) { try impl.unwrapString($0, $1) } }
-        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeRequired(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Double.self) } }
-        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeRequired(type, key) { try impl.unwrapFloatingPoint($0, $1, as: Float.self) } }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int.self) } }
-        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int8.self) } }
-        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int16.self) } }
-        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int32.self) } }
-        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int64.self) } }
-        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt.self) } }
-        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt8.self) } }
-        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt16.self) } }
-        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt32.self) } }
-        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeRequired(type, key, scalar: true) { try impl.unwrapBool($0, $1) } }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try decodeRequired(type, key, scalar: true) { try impl.unwrapString($0, $1) } }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decodeRequired(type, key, scalar: true) { try impl.unwrapFloatingPoint($0, $1, as: Double.self) } }
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decodeRequired(type, key, scalar: true) { try impl.unwrapFloatingPoint($0, $1, as: Float.self) } }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: Int.self) } }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: Int8.self) } }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: Int16.self) } }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: Int32.self) } }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: Int64.self) } }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: UInt.self) } }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: UInt8.self) } }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: UInt16.self) } }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: UInt32.self) } }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: UInt64.self) } }
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: Int128.self) } }
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: Int128.self) } }
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
-        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try decodeRequired(type, key, scalar: true) { try impl.unwrapInteger($0, $1, as: UInt128.self) } }
 
         /// How a non-scalar property is read when its type's tables have composite rules
         /// (`ModelMeta.hasCompositeRules`): as the unknown-member capture, as a flattened model,

@@ -3,8 +3,9 @@ import Testing
 @testable import CodableBridge
 
 // A required scalar whose key has no member, in a plain model under `.useDefault` with no report,
-// takes its zero value at once (`KeyedContainer.missingProperty`); with a report, a mapping, an
-// update or `.throw` it goes through the substitution. Both ways must give the same value: each
+// read through a typed `decode(_:forKey:)` overload takes its zero value at once
+// (`KeyedContainer.missingProperty`); with a report, a mapping, an update, `.throw` or the generic
+// overload it goes through the substitution. Both ways must give the same value: each
 // case below decodes without a report (the short way) and with one (the substitution, which also
 // records a `.defaulted` event per member), and compares.
 
@@ -30,7 +31,7 @@ private let everyZero = EveryScalar(string: "", bool: false, double: 0, float: 0
                                     int64: 0, uint: 0, uint8: 0, uint16: 0, uint32: 0, uint64: 0)
 
 /// A generic property: the synthesized `init(from:)` reads it through the generic
-/// `decode<T>(_:forKey:)`.
+/// `decode<T>(_:forKey:)`, whose missing members take the substitution either way.
 private struct Holder<Value: Codable & Equatable>: Codable, Equatable {
     var value: Value
     var other: Int
