@@ -5,7 +5,7 @@
 #     Scripts/fuzz.sh parse 60
 #     Scripts/fuzz.sh decode 600 -runs=10000000
 #
-# TARGET is parse, decode, roundtrip, update, elements, partial, parallel or floats (see Fuzz/ and Docs/Reliability.md).
+# TARGET is parse, decode, roundtrip, update, elements, partial, parallel, floats or foundation (see Fuzz/ and Docs/Reliability.md).
 #
 # SwiftPM cannot link an executable against libFuzzer (libFuzzer brings its own `main`), so this
 # script compiles the library with swiftc — CodableBridgeCoercion, then CodableBridge against it,
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ $# -lt 2 ]]; then
-    echo "usage: $0 TARGET SECONDS [libFuzzer flags…]   (TARGET: parse, decode, roundtrip, update, elements, partial, parallel, floats)" >&2
+    echo "usage: $0 TARGET SECONDS [libFuzzer flags…]   (TARGET: parse, decode, roundtrip, update, elements, partial, parallel, floats, foundation)" >&2
     exit 2
 fi
 target=$1 seconds=$2

@@ -8,7 +8,7 @@ struct FuzzTarget: Sendable {
     let run: @Sendable (Data) -> Void
 
     /// Every target, by the name `Scripts/fuzz.sh` and the replay tool take.
-    static let all: [FuzzTarget] = [.parse, .decode, .roundTrip, .update, .elements, .partial, .parallel, .floats]
+    static let all: [FuzzTarget] = [.parse, .decode, .roundTrip, .update, .elements, .partial, .parallel, .floats, .foundation]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
 }

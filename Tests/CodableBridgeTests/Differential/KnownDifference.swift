@@ -30,6 +30,13 @@ enum KnownDifference: String, CaseIterable, CustomStringConvertible {
     /// one it reports is unpredictable; `BridgeDecoder` reports the first in document order.
     case dictionaryOrder
 
+    /// `JSONDecoder` checks the text of a string or number (escapes, UTF-8, control characters,
+    /// the number grammar) only when it decodes that value, so a document whose bad text is in a
+    /// value the model never reads decodes, or reports another error first; `BridgeDecoder`
+    /// refuses it while parsing. (Docs/JSONConformance.md, "Differences from Foundation"; the
+    /// generated documents never hold bad text, the `foundation` fuzz target meets it.)
+    case unreadScalarText
+
     /// `JSONDecoder` rejects a bare zero with a one-digit positive exponent (`0e1` … `0E9`) as
     /// "not valid JSON" — a Foundation bug (`0e+1`, `-0e1`, `0e10` and `JSONSerialization` are
     /// fine). `BridgeDecoder` decodes 0. (Docs/JSONConformance.md, "Differences from Foundation".)

@@ -42,4 +42,30 @@ import Testing
         strict.coercion = .strict
         #expect(try strict.decode(Date.self, from: #""2024-05-01T12:00:00Z""#) == Date(timeIntervalSince1970: 1_714_564_800))
     }
+
+    /// Bad text in a value the model never reads (`KnownDifference.unreadScalarText`): JSONDecoder
+    /// checks a string's or number's text only when it decodes it; CodableBridge refuses the
+    /// document while parsing. Read, both refuse it.
+    @Test("bad text in a string or number the model does not read is refused while parsing; JSONDecoder reads past it",
+          arguments: [
+              (#"{"unused": 01, "zip": 1}"#, "numbers must not have leading zeros"),
+              (#"{"unused": 1-2, "zip": 1}"#, "expected ',' or '}'"),
+              (#"{"unused": "\q", "zip": 1}"#, "invalid escape"),
+              ("{\"unused\": \"a\u{01}b\", \"zip\": 1}", "control character"),
+          ])
+    func unreadScalarText(json: String, reason: String) throws {
+        #expect(try JSONDecoder().decode(PF.Zip.self, from: Data(json.utf8)) == PF.Zip(zip: 1))
+        do {
+            _ = try BridgeDecoder.foundationCompatible.decode(PF.Zip.self, from: json)
+            Issue.record("decoded \(json)")
+        } catch let DecodingError.dataCorrupted(context) {
+            let parse = try #require(context.underlyingError as? JSONParseError)
+            #expect(parse.line == 1 && parse.column > 1)
+            #expect(parse.reason.contains(reason), "\(parse.reason)")
+        }
+        // Read, both refuse the value.
+        let read = json.replacingOccurrences(of: "unused", with: "zip").replacingOccurrences(of: #", "zip": 1"#, with: "")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PF.Zip.self, from: Data(read.utf8)) }
+        expectDecodingError(.dataCorrupted, codingPath: "") { try BridgeDecoder.foundationCompatible.decode(PF.Zip.self, from: read) }
+    }
 }
