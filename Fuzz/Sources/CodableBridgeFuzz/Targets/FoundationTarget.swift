@@ -3,23 +3,86 @@ import Foundation
 
 extension FuzzTarget {
     /// `BridgeDecoder.foundationCompatible` against Foundation's `JSONDecoder()` on arbitrary
-    /// bytes: the same value, or a `DecodingError` from both with the same case and coding path.
-    /// The deliberate differences of Docs/FoundationParity.md are left out (`knownDifference`).
+    /// bytes, with the same options (`ParitySettings`): the same value, or a `DecodingError` from
+    /// both with the same case and coding path; a value both read is written by `BridgeEncoder`
+    /// (set as `JSONEncoder`) and `JSONEncoder` to the same bytes. The differences Docs/JSONConformance.md documents ("Differences from Foundation") are
+    /// allowed: bad text in a string or number the model does not read, which member of a
+    /// dictionary an error is about, the path of a number too large inside a dictionary, `0e1`.
     static let foundation = FuzzTarget(
         name: "foundation",
-        summary: "BridgeDecoder.foundationCompatible against JSONDecoder: the same value, or the same error case and coding path"
+        summary: "BridgeDecoder.foundationCompatible against JSONDecoder (the same value, or the same error case and coding path), and BridgeEncoder against JSONEncoder"
     ) { data in
-        expectSameAsFoundation(data, FuzzParity.self, dictionaries: ["intKeys"])
-        expectSameAsFoundation(data, [FuzzParity].self, dictionaries: ["intKeys"])
-        expectSameAsFoundation(data, FuzzPlain.self, dictionaries: [])
-        expectSameAsFoundation(data, [String: [Int8?]].self, dictionaries: [""])
+        let settings = ParitySettings(for: data)
+        if settings.json5, crashesFoundationJSON5(data) { return }
+        expectSameAsFoundation(data, FuzzParity.self, settings, dictionaries: ["intKeys"])
+        expectSameAsFoundation(data, [FuzzParity].self, settings, dictionaries: ["intKeys"])
+        expectSameAsFoundation(data, FuzzPlain.self, settings, dictionaries: [])
+        expectSameAsFoundation(data, [String: [Int8?]].self, settings, dictionaries: [""])
+    }
+}
+
+/// The options both decoders are given for one input, chosen by a hash of its bytes (so
+/// mutations reach every combination): the key, date and non-conforming float strategies, JSON5
+/// and a top-level object without braces; everything else at `JSONDecoder`'s defaults.
+struct ParitySettings {
+    let json5: Bool
+    let bridge: BridgeDecoder
+    let foundation: JSONDecoder
+
+    init(for input: Data) {
+        var hash: UInt32 = 2_166_136_261
+        for byte in input { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var bridge = BridgeDecoder.foundationCompatible
+        let foundation = JSONDecoder()
+        if hash & 1 != 0 {
+            bridge.keyDecodingStrategy = .convertFromSnakeCase
+            foundation.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        switch hash >> 1 & 3 {
+        case 1:
+            bridge.dateDecodingStrategy = .secondsSince1970
+            foundation.dateDecodingStrategy = .secondsSince1970
+        case 2:
+            bridge.dateDecodingStrategy = .millisecondsSince1970
+            foundation.dateDecodingStrategy = .millisecondsSince1970
+        case 3:
+            bridge.dateDecodingStrategy = .iso8601
+            foundation.dateDecodingStrategy = .iso8601
+        default: break
+        }
+        if hash & 8 != 0 {
+            bridge.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            foundation.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        }
+        json5 = hash >> 4 & 3 == 0
+        if json5 {
+            bridge.allowsJSON5 = true
+            foundation.allowsJSON5 = true
+            if hash & 64 != 0 {
+                bridge.assumesTopLevelDictionary = true
+                foundation.assumesTopLevelDictionary = true
+            }
+        }
+        self.bridge = bridge
+        self.foundation = foundation
+    }
+}
+
+/// Whether `input` stops the process in `JSONDecoder` with `allowsJSON5` (Docs/FoundationParity.md):
+/// an exponent sign without a digit after it (`1e+`), or invalid UTF-8 (where a key may start).
+private func crashesFoundationJSON5(_ input: Data) -> Bool {
+    let bytes = [UInt8](input)
+    if String(validating: bytes, as: UTF8.self) == nil { return true }
+    return bytes.indices.dropLast().contains { i in
+        (bytes[i] | 0x20) == UInt8(ascii: "e") && (bytes[i + 1] == UInt8(ascii: "+") || bytes[i + 1] == UInt8(ascii: "-"))
+            && (i + 2 == bytes.count || !(0x30 ... 0x39).contains(bytes[i + 2]))
     }
 }
 
 /// A model of the value kinds `JSONDecoder` reads in a way of its own: integers of several widths,
 /// floating point, `Data` (base64), `Date` (`.deferredToDate`), `URL`, `Decimal`, dictionaries with
 /// `Int` keys, and nesting. Every property is optional, so documents that lack some still decode.
-struct FuzzParity: Codable, Equatable {
+struct FuzzParity: Codable {
     var int: Int?
     var small: Int8?
     var unsigned: UInt32?
@@ -38,19 +101,24 @@ struct FuzzParity: Codable, Equatable {
     var inner: FuzzPlain.Inner?
 }
 
-/// Decodes `T` from `input` with `BridgeDecoder.foundationCompatible` and with `JSONDecoder()`.
+/// Decodes `T` from `input` with `BridgeDecoder.foundationCompatible` and with `JSONDecoder()`,
+/// both set as `settings` says.
 ///
 /// `JSONDecoder` reads a dictionary's members in no fixed order (its hash order), so when two
 /// members of one are wrong, either may be the one its error is about: an error inside a
 /// dictionary (a property named in `dictionaries`; `""`: the root) is compared up to it.
-func expectSameAsFoundation<T: Decodable & Equatable>(_ input: Data, _ type: T.Type, dictionaries: Set<String>) {
+func expectSameAsFoundation<T: Codable>(_ input: Data, _ type: T.Type, _ settings: ParitySettings, dictionaries: Set<String>) {
     if knownDifference(in: input) { return }
-    let ours = Result { try BridgeDecoder.foundationCompatible.decode(T.self, from: input) }
-    let theirs = Result { try JSONDecoder().decode(T.self, from: input) }
+    let ours = Result { try settings.bridge.decode(T.self, from: input) }
+    let theirs = Result { try settings.foundation.decode(T.self, from: input) }
     switch (ours, theirs) {
     case (.success(let ours), .success(let theirs)):
-        if ours != theirs { fuzzFailure("\(T.self): decoded \(ours); JSONDecoder: \(theirs)", input: input) }
-    case (.failure(let ours), _) where rejectsScalarText(ours, in: input):
+        // Compared as text: stricter than `==` (-0.0 is not 0.0), and NaN equals NaN.
+        if String(reflecting: ours) != String(reflecting: theirs) {
+            fuzzFailure("\(T.self): decoded \(ours); JSONDecoder: \(theirs)", input: input)
+        }
+        expectSameEncoding(theirs, input: input)
+    case (.failure(let ours), _) where rejectsScalarText(ours, in: input, json5: settings.json5):
         // A documented difference: JSONDecoder checks the text of a string or number only when it
         // decodes it, so it reads past bad text the model does not ask for, and reports what else
         // is wrong first. (Read, both refuse it: `dataCorrupted`, no path.)
@@ -66,6 +134,30 @@ func expectSameAsFoundation<T: Decodable & Equatable>(_ input: Data, _ type: T.T
         fuzzFailure("\(T.self): decoded \(value); JSONDecoder threw \(error)", input: input)
     case (.failure(let error), .success(let value)):
         fuzzFailure("\(T.self): threw \(error); JSONDecoder decoded \(value)", input: input)
+    }
+}
+
+/// Encodes `value` with `BridgeEncoder` set to `JSONEncoder`'s defaults and with `JSONEncoder()`,
+/// both with sorted keys: the same bytes, or an `EncodingError` from both.
+private func expectSameEncoding<T: Encodable>(_ value: T, input: Data) {
+    var bridge = BridgeEncoder()
+    bridge.outputFormatting = [.sortedKeys]
+    bridge.dateEncodingStrategy = .deferredToDate
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    switch (Result { try bridge.encode(value) }, Result { try foundation.encode(value) }) {
+    case (.success(let ours), .success(let theirs)):
+        if ours != theirs {
+            fuzzFailure("\(T.self) encodes as \(String(decoding: ours, as: UTF8.self)); JSONEncoder: \(String(decoding: theirs, as: UTF8.self))", input: input)
+        }
+    case (.failure(let ours), .failure(let theirs)):
+        if !(ours is EncodingError) || !(theirs is EncodingError) {
+            fuzzFailure("\(T.self): encoding threw \(ours); JSONEncoder threw \(theirs)", input: input)
+        }
+    case (.success(let ours), .failure(let error)):
+        fuzzFailure("\(T.self) encodes as \(String(decoding: ours, as: UTF8.self)); JSONEncoder threw \(error)", input: input)
+    case (.failure(let error), .success(let theirs)):
+        fuzzFailure("\(T.self): encoding threw \(error); JSONEncoder wrote \(String(decoding: theirs, as: UTF8.self))", input: input)
     }
 }
 
@@ -104,31 +196,62 @@ private func sameFailure(_ ours: DecodingError, _ theirs: DecodingError, diction
 }
 
 /// Whether `error` is the parser's rejection of the text of a string (an invalid escape or
-/// surrogate, invalid UTF-8, a raw control character) or of a number. JSONDecoder's scanner takes
-/// any run of `0-9 + - . e E` that starts with a digit or `-` as one number, checked only when
-/// decoded: so `01`, `1.`, `1-2` or `1e5+3` is a number to it, and an error at such a run counts.
-private func rejectsScalarText(_ error: any Error, in input: Data) -> Bool {
+/// surrogate, invalid UTF-8, a raw control character: an error whose byte is inside a string) or
+/// of a number. JSONDecoder's scanner takes any run of `0-9 + - . e E` that starts with a digit or
+/// `-` as one number, checked only when decoded: so `01`, `1.`, `1-2` or `1e5+3` is a number to
+/// it, and an error at such a run counts. Under JSON5 the run also takes letters (hexadecimal,
+/// `Infinity`, `NaN`) and may start with `+`, `.`, `I` or `N`.
+private func rejectsScalarText(_ error: any Error, in input: Data, json5: Bool) -> Bool {
     guard case .dataCorrupted(let context)? = error as? DecodingError, let parse = context.underlyingError as? JSONParseError else {
         return false
     }
     let reason = parse.reason
-    if !reason.hasPrefix("unexpected end of input"),
-       reason.contains(" in string") || reason.contains("after '\\u'") || reason.contains("surrogate")
-    {
-        return true
-    }
+    if reason.hasPrefix("unexpected end of input") { return false }
     // UTF-16 or UTF-32 text (a NUL or a byte order mark in the first four bytes): the error's
     // offset is in its UTF-8 transcoding.
     let head = [UInt8](input.prefix(4))
-    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) { return reason.contains("number") }
-    // The number run at the error's byte, or just before it.
+    if head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) {
+        return reason.contains("number") || reason.contains("string")
+    }
     let bytes = [UInt8](input)
-    func inRun(_ byte: UInt8) -> Bool { (0x30 ... 0x39).contains(byte) || "+-.eE".utf8.contains(byte) }
+    if isInsideString(bytes, at: parse.offset) { return true }
+    // The number run at the error's byte, or just before it.
+    func isDigit(_ byte: UInt8) -> Bool { (0x30 ... 0x39).contains(byte) }
+    func isLetter(_ byte: UInt8) -> Bool { (0x61 ... 0x7A).contains(byte | 0x20) }
+    func inRun(_ byte: UInt8) -> Bool { isDigit(byte) || "+-.eE".utf8.contains(byte) || json5 && isLetter(byte) }
     var position = min(parse.offset, bytes.count) - 1
     if parse.offset < bytes.count, inRun(bytes[parse.offset]) { position = parse.offset }
     guard position >= 0, inRun(bytes[position]) else { return false }
     while position > 0, inRun(bytes[position - 1]) { position -= 1 }
-    return (0x30 ... 0x39).contains(bytes[position]) || bytes[position] == UInt8(ascii: "-")
+    let first = bytes[position]
+    return isDigit(first) || first == UInt8(ascii: "-") || json5 && "+.IN".utf8.contains(first)
+}
+
+/// Whether byte `offset` of `bytes` is inside a string literal (double or single quotes, after
+/// JSON5 comments are skipped).
+private func isInsideString(_ bytes: [UInt8], at offset: Int) -> Bool {
+    var quote: UInt8?
+    var i = 0
+    while i < min(offset, bytes.count) {
+        let byte = bytes[i]
+        if let open = quote {
+            if byte == UInt8(ascii: "\\") {
+                i += 1
+            } else if byte == open {
+                quote = nil
+            }
+        } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            quote = byte
+        } else if byte == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+            while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        } else if byte == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+            i += 2
+            while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+            i += 1
+        }
+        i += 1
+    }
+    return quote != nil
 }
 
 /// Whether `input` may hold text Docs/JSONConformance.md lists as read differently on purpose:
