@@ -3,7 +3,8 @@ import Foundation
 
 extension FuzzTarget {
     /// `BridgeDecoder.foundationCompatible` against Foundation's `JSONDecoder()` on arbitrary
-    /// bytes, with the same options (`ParitySettings`): the same value, or a `DecodingError` from
+    /// bytes, with the same options (`ParitySettings`): the same value (as `JSONEncoder` writes it,
+    /// so `-0.0` is not `0.0`), or a `DecodingError` from
     /// both with the same case and coding path; a value both read is written by `BridgeEncoder`
     /// (set as `JSONEncoder`) and `JSONEncoder` to the same bytes. The differences Docs/JSONConformance.md documents ("Differences from Foundation") are
     /// allowed: bad text in a string or number the model does not read, which member of a
@@ -80,12 +81,19 @@ private func crashesFoundationJSON5(_ input: Data) -> Bool {
 }
 
 /// A model of the value kinds `JSONDecoder` reads in a way of its own: integers of several widths,
-/// floating point, `Data` (base64), `Date` (`.deferredToDate`), `URL`, `Decimal`, dictionaries with
-/// `Int` keys, and nesting. Every property is optional, so documents that lack some still decode.
+/// floating point, `Data` (base64), `Date` (`.deferredToDate`), `URL`, `UUID`, `Decimal`, a
+/// raw-value enum, dictionaries with `Int` keys, the containers' own calls (`FuzzContainers`), and
+/// nesting. Every property is optional, so documents that lack some still decode.
 struct FuzzParity: Codable {
+    enum Kind: String, Codable { case cat, dog }
+
     var int: Int?
     var small: Int8?
     var unsigned: UInt32?
+    var wide: UInt64?
+    var kind: Kind?
+    var uuid: UUID?
+    var containers: FuzzContainers?
     var double: Double?
     var float: Float?
     var text: String?
@@ -101,6 +109,52 @@ struct FuzzParity: Codable {
     var inner: FuzzPlain.Inner?
 }
 
+/// What a hand-written `init(from:)` learns through the containers' calls: `allKeys`, `contains`,
+/// `decodeNil(forKey:)`, a nested unkeyed container read with `decodeIfPresent` to its end,
+/// `superDecoder(forKey:)`, a nested keyed container.
+struct FuzzContainers: Codable {
+    var keys: [String]
+    var aIsNil: Bool?
+    var list: [Int?]?
+    var sup: String?
+    var inner: [String]?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        keys = container.allKeys.map(\.stringValue).sorted()
+        aIsNil = container.contains(Key("a")) ? try container.decodeNil(forKey: Key("a")) : nil
+        if container.contains(Key("list")) {
+            var items = try container.nestedUnkeyedContainer(forKey: Key("list"))
+            var list: [Int?] = []
+            while !items.isAtEnd { list.append(try items.decodeIfPresent(Int.self)) }
+            self.list = list
+        }
+        if container.contains(Key("sup")) {
+            sup = try container.superDecoder(forKey: Key("sup")).singleValueContainer().decode(String.self)
+        }
+        if container.contains(Key("inner")) {
+            inner = try container.nestedContainer(keyedBy: Key.self, forKey: Key("inner")).allKeys.map(\.stringValue).sorted()
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(keys, forKey: Key("keys"))
+        try container.encodeIfPresent(aIsNil, forKey: Key("a"))
+        try container.encodeIfPresent(list, forKey: Key("list"))
+        try container.encodeIfPresent(sup, forKey: Key("sup"))
+        try container.encodeIfPresent(inner, forKey: Key("inner"))
+    }
+}
+
 /// Decodes `T` from `input` with `BridgeDecoder.foundationCompatible` and with `JSONDecoder()`,
 /// both set as `settings` says.
 ///
@@ -113,8 +167,9 @@ func expectSameAsFoundation<T: Codable>(_ input: Data, _ type: T.Type, _ setting
     let theirs = Result { try settings.foundation.decode(T.self, from: input) }
     switch (ours, theirs) {
     case (.success(let ours), .success(let theirs)):
-        // Compared as text: stricter than `==` (-0.0 is not 0.0), and NaN equals NaN.
-        if String(reflecting: ours) != String(reflecting: theirs) {
+        // Compared as JSONEncoder writes them (sorted keys, NaN as a string): stricter than `==`
+        // (-0.0 is not 0.0), NaN equals NaN, and a dictionary's order does not count.
+        if canonicalText(ours) != canonicalText(theirs) {
             fuzzFailure("\(T.self): decoded \(ours); JSONDecoder: \(theirs)", input: input)
         }
         expectSameEncoding(theirs, input: input)
@@ -134,6 +189,18 @@ func expectSameAsFoundation<T: Codable>(_ input: Data, _ type: T.Type, _ setting
         fuzzFailure("\(T.self): decoded \(value); JSONDecoder threw \(error)", input: input)
     case (.failure(let error), .success(let value)):
         fuzzFailure("\(T.self): threw \(error); JSONDecoder decoded \(value)", input: input)
+    }
+}
+
+/// `value` as `JSONEncoder` writes it with sorted keys and non-finite numbers as strings.
+private func canonicalText<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    do {
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    } catch {
+        return "\(error)"
     }
 }
 
