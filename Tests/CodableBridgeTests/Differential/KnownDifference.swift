@@ -30,6 +30,12 @@ enum KnownDifference: String, CaseIterable, CustomStringConvertible {
     /// one it reports is unpredictable; `BridgeDecoder` reports the first in document order.
     case dictionaryOrder
 
+    /// `JSONDecoder` reads a number of magnitude 2^53 or more written with a fraction, for an
+    /// integer type, as a `Decimal` and drops the fraction (`9007199254740993.5` → 9007199254740993);
+    /// `BridgeDecoder` refuses it as not a whole number. (Docs/JSONConformance.md, "Differences
+    /// from Foundation".)
+    case integerFractionDropped
+
     /// `JSONDecoder` checks the text of a string or number (escapes, UTF-8, control characters,
     /// the number grammar) only when it decodes that value, so a document whose bad text is in a
     /// value the model never reads decodes, or reports another error first; `BridgeDecoder`

@@ -68,4 +68,17 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(PF.Zip.self, from: Data(read.utf8)) }
         expectDecodingError(.dataCorrupted, codingPath: "") { try BridgeDecoder.foundationCompatible.decode(PF.Zip.self, from: read) }
     }
+
+    /// `KnownDifference.integerFractionDropped`: from 2^53 on, JSONDecoder reads an integer written
+    /// with a fraction as a Decimal and drops the fraction; below, it refuses a fraction as both do.
+    @Test("an integer of 2^53 or more with a fraction is refused; JSONDecoder drops the fraction")
+    func integerFraction() throws {
+        #expect(try JSONDecoder().decode([Int].self, from: Data("[9007199254740993.5]".utf8)) == [9_007_199_254_740_993])
+        expectDecodingError(.dataCorrupted, codingPath: "[0]") { try BridgeDecoder.foundationCompatible.decode([Int].self, from: "[9007199254740993.5]") }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Int].self, from: Data("[1.5]".utf8)) }
+        expectDecodingError(.dataCorrupted, codingPath: "[0]") { try BridgeDecoder.foundationCompatible.decode([Int].self, from: "[1.5]") }
+        // A whole number with a fraction or exponent reads the same in both.
+        #expect(try BridgeDecoder.foundationCompatible.decode([Int].self, from: "[9007199254740993.0, 1.5e1]") == [9_007_199_254_740_993, 15])
+        #expect(try JSONDecoder().decode([Int].self, from: Data("[9007199254740993.0, 1.5e1]".utf8)) == [9_007_199_254_740_993, 15])
+    }
 }
