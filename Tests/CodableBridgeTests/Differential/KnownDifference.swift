@@ -30,6 +30,12 @@ enum KnownDifference: String, CaseIterable, CustomStringConvertible {
     /// one it reports is unpredictable; `BridgeDecoder` reports the first in document order.
     case dictionaryOrder
 
+    /// Under a key decoding strategy other than `.useDefaultKeys`, `JSONDecoder` decodes the value
+    /// of every occurrence of a `[String: T]`'s repeated key (keeping the first), so a bad later
+    /// one is its error; `BridgeDecoder` reads the first only, as in every object.
+    /// (Docs/JSONConformance.md, "Differences from Foundation".)
+    case dictionaryRepeatedKeyUnderKeyStrategy
+
     /// `JSONDecoder` reads a number of magnitude 2^53 or more written with a fraction, for an
     /// integer type, as a `Decimal` and drops the fraction (`9007199254740993.5` → 9007199254740993);
     /// `BridgeDecoder` refuses it as not a whole number. (Docs/JSONConformance.md, "Differences

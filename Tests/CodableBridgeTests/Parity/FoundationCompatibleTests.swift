@@ -81,4 +81,18 @@ import Testing
         #expect(try BridgeDecoder.foundationCompatible.decode([Int].self, from: "[9007199254740993.0, 1.5e1]") == [9_007_199_254_740_993, 15])
         #expect(try JSONDecoder().decode([Int].self, from: Data("[9007199254740993.0, 1.5e1]".utf8)) == [9_007_199_254_740_993, 15])
     }
+
+    /// `KnownDifference.dictionaryRepeatedKeyUnderKeyStrategy`.
+    @Test("a [String: T] reads the first of repeated keys under a key strategy; JSONDecoder decodes every occurrence")
+    func repeatedKeyUnderKeyStrategy() throws {
+        let json = #"{"a_b": 1, "a_b": {}}"#
+        let foundation = JSONDecoder()
+        #expect(try foundation.decode([String: Int].self, from: Data(json.utf8)) == ["a_b": 1])
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(throws: DecodingError.self) { try foundation.decode([String: Int].self, from: Data(json.utf8)) }
+        #expect(try foundation.decode([String: Int].self, from: Data(#"{"a_b": 1, "a_b": 2}"#.utf8)) == ["a_b": 1])
+        var bridge = BridgeDecoder.foundationCompatible
+        bridge.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try bridge.decode([String: Int].self, from: json) == ["a_b": 1])
+    }
 }
