@@ -3,14 +3,15 @@ import Foundation
 
 extension FuzzTarget {
     /// `BridgeDecoder.foundationCompatible` against Foundation's `JSONDecoder()` on arbitrary
-    /// bytes, with the same options (`ParitySettings`): the same value (as `JSONEncoder` writes it,
-    /// so `-0.0` is not `0.0`), or a `DecodingError` from
-    /// both with the same case and coding path; a value both read is written by `BridgeEncoder`
-    /// (set as `JSONEncoder`) and `JSONEncoder` to the same bytes. The differences Docs/JSONConformance.md documents ("Differences from Foundation") are
-    /// allowed: bad text in a string or number the model does not read, which member of a
-    /// dictionary an error is about, the path of a number too large inside a dictionary, `0e1`,
-    /// an integer of 2^53 or more with a fraction, the later occurrences of a `[String: T]`'s
-    /// repeated key under a key strategy.
+    /// bytes, both given the same options (`ParitySettings`): the same value (compared as
+    /// `JSONEncoder` writes it, so `-0.0` is not `0.0`), or a `DecodingError` from both with the
+    /// same case and coding path; a value both read is written by `BridgeEncoder` (set as
+    /// `JSONEncoder`) and `JSONEncoder` to the same bytes. Allowed: the differences
+    /// Docs/JSONConformance.md documents ("Differences from Foundation") — bad text in a string or
+    /// number the model does not read, which member of a dictionary an error is about, the path of
+    /// a number too large inside a dictionary, `0e1`, an integer of 2^53 or more with a fraction,
+    /// the later occurrences of a `[String: T]`'s repeated key under a key strategy — and inputs
+    /// that stop `JSONDecoder` itself are skipped.
     static let foundation = FuzzTarget(
         name: "foundation",
         summary: "BridgeDecoder.foundationCompatible against JSONDecoder (the same value, or the same error case and coding path), and BridgeEncoder against JSONEncoder"
@@ -89,7 +90,7 @@ private func crashesFoundationJSON5(_ input: Data) -> Bool {
 }
 
 /// A model of the value kinds `JSONDecoder` reads in a way of its own: integers of several widths,
-/// floating point, `Data` (base64), `Date` (`.deferredToDate`), `URL`, `UUID`, `Decimal`, a
+/// floating point, `Data` (base64), `Date` (by the settings' strategy), `URL`, `UUID`, `Decimal`, a
 /// raw-value enum, dictionaries with `Int` keys, the containers' own calls (`FuzzContainers`), and
 /// nesting. Every property is optional, so documents that lack some still decode.
 struct FuzzParity: Codable {
