@@ -16,8 +16,19 @@ extension DecoderImpl {
     func unwrapString(_ node: Int, _ key: PathComponent?) throws -> String {
         guard node != DecoderImpl.missingNode else { return "" }
         let n = nodes[node]
-        if n.kind == .string { return bytes.string(n) }
+        if n.kind == .string {
+            if completedValues != nil { return _slowPathSnapshotString(node) }
+            return bytes.string(n)
+        }
         return try _slowPathCoerce(node, key, String.self) { options.coercion.string(from: $0) }
+    }
+
+    /// A string of a partial document's snapshot: kept from an earlier snapshot when complete
+    /// (``CompletedValues/string(at:make:)``).
+    @inline(never)
+    private func _slowPathSnapshotString(_ node: Int) -> String {
+        // safe: the caller checked `completedValues` non-nil
+        completedValues.unsafelyUnwrapped.string(at: node) { bytes.string(nodes[node]) }
     }
 
     @inline(__always)

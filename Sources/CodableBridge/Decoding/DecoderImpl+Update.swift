@@ -332,6 +332,11 @@ private struct SnapshotIgnoredContainer: UnkeyedEncodingContainer {
 // and the last one, which may still be open, and appends them to that array — in place when the
 // caller has released the previous snapshot, which shares its storage.
 //
+// Strings are kept too, by node: an open object is decoded again in every snapshot while it
+// arrives (a `user` object of forty members over thirty chunks), and its complete strings would
+// otherwise be validated and copied into a new `String` each time. The one string whose text
+// still grows, the open string at the end of the snapshot, is never kept.
+//
 // Zero values (what a member that has not arrived yet gets under `missingValueStrategy =
 // .useDefault`) are kept the same way, under the missing node: a model's zero value decodes every
 // one of its members as missing, and the members of a document that is arriving are mostly
@@ -358,6 +363,10 @@ final class CompletedValues {
 
     /// Per node: the value decoded from it, if kept.
     @exclusivity(unchecked) private var slots: [Slot] = []
+    /// Per node: the string decoded from it, if kept.
+    @exclusivity(unchecked) private var strings: [String?] = []
+    /// The node of the string the snapshot ends inside (its text still grows), if any.
+    @exclusivity(unchecked) var openString: Int?
     /// Zero values by type (few types).
     @exclusivity(unchecked) private var zeroValues: [(type: ObjectIdentifier, box: AnyObject)] = []
     /// The nodes of the containers the text has not closed yet, outermost first: their values
@@ -441,7 +450,26 @@ final class CompletedValues {
         let value = try decode()
         if slots.count < end { slots.append(contentsOf: repeatElement(Slot(), count: end - slots.count)) }
         for inner in node + 1 ..< end where slots[inner].box != nil { slots[inner] = Slot() }
+        var inner = node + 1
+        while inner < min(end, strings.count) {
+            strings[inner] = nil
+            inner += 1
+        }
         slots[node] = Slot(type: id, box: Box(value))
         return value
+    }
+
+    /// The string at the string node `node`: kept from an earlier snapshot, else `make()`'s
+    /// (kept unless it is the open string).
+    func string(at node: Int, make: () -> String) -> String {
+        if node < strings.count, let string = strings[node] {
+            reuses += 1
+            return string
+        }
+        let string = make()
+        guard node != openString else { return string }
+        if strings.count <= node { strings.append(contentsOf: repeatElement(nil, count: node + 1 - strings.count)) }
+        strings[node] = string
+        return string
     }
 }

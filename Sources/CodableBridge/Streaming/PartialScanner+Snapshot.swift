@@ -39,6 +39,14 @@ extension PartialScanner {
     /// The nodes of the open containers, outermost first.
     var openNodes: [Int] { frames.map(\.node) }
 
+    /// Tells `completed` which values of the next snapshot are still open (their text grows, so
+    /// no value decoded from them is kept): the open containers and the open string.
+    func markOpenValues(in completed: CompletedValues) {
+        completed.openNodes = openNodes
+        let shape = snapshotShape()
+        completed.openString = shape.flatMap { $0.openStringLength >= 0 ? $0.nodeCount : nil }
+    }
+
     /// Runs `body` with the tape of the text so far, closed; nil when no value has arrived at the
     /// root. The tape is valid inside `body` only.
     ///

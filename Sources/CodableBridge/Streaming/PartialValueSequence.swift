@@ -285,7 +285,7 @@ final class PartialStream<T: Decodable> {
         }
         guard let shape = scanner.snapshotShape(), shape != lastShape else { return nil }
         lastShape = shape
-        completed.openNodes = scanner.openNodes
+        scanner.markOpenValues(in: completed)
         do {
             let value = try scanner.withSnapshotTape { tape in
                 try DecoderImpl.decode(T.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)

@@ -225,7 +225,7 @@ struct PartialTapeTests {
         for end in 1 ... bytes.count {
             try [bytes[end - 1]].withUnsafeBufferPointer { try scanner.scan($0) }
             guard !scanner.isComplete else { break }
-            completed.openNodes = scanner.openNodes
+            scanner.markOpenValues(in: completed)
             let reused: Feed?
             do {
                 reused = try scanner.withSnapshotTape { tape in
@@ -247,6 +247,33 @@ struct PartialTapeTests {
             #expect(value == fresh, "the snapshot after \(end) bytes changed after it was returned")
         }
         return (snapshots, completed.reuses)
+    }
+
+    /// The strings of an open object are decoded once and reused by later snapshots; the string
+    /// the text ends inside grows from snapshot to snapshot and is never reused.
+    @Test func completeStringsAreReusedAndTheOpenOneIsNot() throws {
+        struct Pair: Decodable, Equatable {
+            var long: String
+            var open: String
+        }
+        let decoder = BridgeDecoder()
+        var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
+        let completed = CompletedValues()
+        var snapshots: [Pair] = []
+        var reuses: [Int] = []
+        for chunk in [#"{"long": "a string longer than fifteen bytes", "open": "ab"#, "c", #"d\u00e9"#, #"\""#] {
+            try Array(chunk.utf8).withUnsafeBufferPointer { try scanner.scan($0) }
+            scanner.markOpenValues(in: completed)
+            let snapshot = try scanner.withSnapshotTape { tape in
+                try DecoderImpl.decode(Pair.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+            }
+            snapshots.append(try #require(snapshot))
+            reuses.append(completed.reuses)
+        }
+        #expect(snapshots.map(\.open) == ["ab", "abc", "abcdé", "abcdé\""])
+        #expect(snapshots.allSatisfy { $0.long == "a string longer than fifteen bytes" })
+        // The first snapshot decodes both strings; each later one reuses `long` and decodes `open`.
+        #expect(reuses == [0, 1, 2, 3])
     }
 
     /// Through `partialValues`, a byte at a time: every snapshot is a prefix's partial model and
