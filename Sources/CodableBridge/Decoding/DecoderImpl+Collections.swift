@@ -154,7 +154,9 @@ extension DecoderImpl {
             // An array only grows from snapshot to snapshot; anything else starts afresh.
             prefix = CompletedValues.ArrayPrefix(nextNode: array + 1)
         }
-        prefix.elements.removeLast(prefix.elements.count &- prefix.completeCount)
+        // The open element's value (one at most); `removeLast(_:)` would be a call generic over
+        // the collection, with a metadata lookup per snapshot.
+        while prefix.elements.count > prefix.completeCount { prefix.elements.removeLast() }
         var element = prefix.nextNode
         for index in prefix.nodesRead ..< count {
             let node = element

@@ -53,6 +53,15 @@ extension PartialScanner {
     /// - Throws: What `body` throws.
     mutating func withSnapshotTape<R>(_ body: (JSONTape) throws -> R) rethrows -> R? {
         guard let shape = snapshotShape() else { return nil }
+        return try withSnapshotTape(shape, body)
+    }
+
+    /// ``withSnapshotTape(_:)`` with the text's shape as ``snapshotShape()`` gives it. (No `R?`:
+    /// in a decode of a type not known where this is compiled, its metadata is a runtime lookup
+    /// per snapshot.)
+    ///
+    /// - Throws: What `body` throws.
+    mutating func withSnapshotTape<R>(_ shape: SnapshotShape, _ body: (JSONTape) throws -> R) rethrows -> R {
         var end = shape.nodeCount
         if shape.openStringLength >= 0 {
             nodes.append(stringNode(end: string.safeEnd))

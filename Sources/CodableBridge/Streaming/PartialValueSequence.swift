@@ -287,7 +287,7 @@ final class PartialStream<T: Decodable> {
         lastShape = shape
         scanner.markOpenValues(in: completed)
         do {
-            let value = try scanner.withSnapshotTape { tape in
+            let value = try scanner.withSnapshotTape(shape) { tape in
                 try DecoderImpl.decode(T.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
             }
             return value
