@@ -3,9 +3,9 @@ import Foundation
 // MARK: - Design
 //
 // A background task reads the byte source into an inbox (`PartialByteInbox`); the consumer's
-// `next()` takes *everything* that has arrived since the last call, scans it once (the stream
-// keeps one `PartialScanner`, which appends to the document's tape as it reads), and decodes one
-// snapshot of the tape as it stands. So a snapshot is never stale, and when bytes arrive faster
+// `next()` takes *everything* that has arrived since the last call, hands it to the stream's one
+// `PartialDocument` (PartialDocument.swift), which scans it once, appending to the document's
+// tape as it reads, and decodes one snapshot of the tape as it stands. So a snapshot is never stale, and when bytes arrive faster
 // than the consumer asks, chunks are merged instead of each costing a decode. A snapshot's decode
 // takes the values of containers that were already complete from the snapshot before
 // (`CompletedValues`), so it costs what is new or still open, not the whole text so far. A chunk
@@ -59,9 +59,63 @@ extension BridgeDecoder {
     }
 }
 
+extension BridgeDecoder {
+    /// ``partialValues(of:from:)-(_,Bytes)`` for a source of chunks: `Data`, `[UInt8]` or any
+    /// other `DataProtocol` (a socket's messages, a file read a block at a time).
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - chunks: The document's UTF-8 bytes, a chunk at a time.
+    /// - Returns: The snapshots, as ``partialValues(of:from:)-(_,Bytes)`` gives them.
+    @inlinable
+    public func partialValues<T: Decodable, Chunks: AsyncSequence & Sendable>(of type: T.Type, from chunks: Chunks)
+        -> PartialValueSequence<T> where Chunks.Element: DataProtocol
+    {
+        PartialValueSequence(decoder: self) { inbox in
+            do {
+                for try await chunk in chunks {
+                    if !inbox.append(contentsOf: chunk) { return }
+                }
+                inbox.finish(nil)
+            } catch {
+                inbox.finish(error)
+            }
+        }
+    }
+
+    /// ``partialValues(of:from:)-(_,Bytes)`` for a source of text: a language model's deltas, a
+    /// server-sent event's data lines, as `String` or `Substring` pieces of the document.
+    ///
+    /// ```swift
+    /// for try await answer in BridgeDecoder().partialValues(of: Answer.self, from: deltas) {
+    ///     show(answer)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - text: The document's text, a piece at a time (written to the document as UTF-8).
+    /// - Returns: The snapshots, as ``partialValues(of:from:)-(_,Bytes)`` gives them.
+    @inlinable
+    public func partialValues<T: Decodable, Text: AsyncSequence & Sendable>(of type: T.Type, from text: Text)
+        -> PartialValueSequence<T> where Text.Element: StringProtocol
+    {
+        PartialValueSequence(decoder: self) { inbox in
+            do {
+                for try await piece in text {
+                    if !inbox.append(contentsOf: piece.utf8) { return }
+                }
+                inbox.finish(nil)
+            } catch {
+                inbox.finish(error)
+            }
+        }
+    }
+}
+
 /// The snapshots of a JSON document as it arrives: each element is the model the text describes
 /// so far (``BridgeDecoder/decodePartial(_:from:report:)``), the last one the complete value.
-/// Made by ``BridgeDecoder/partialValues(of:from:)``.
+/// Made by ``BridgeDecoder/partialValues(of:from:)-(_,Bytes)``.
 public struct PartialValueSequence<T: Decodable>: AsyncSequence, Sendable {
     /// A snapshot of the model.
     public typealias Element = T
@@ -121,6 +175,18 @@ final class PartialByteInbox: @unchecked Sendable {
             return go
         }
         let waiter = takeWaiter()
+        let go = !cancelled
+        lock.unlock()
+        waiter?.resume()
+        return go
+    }
+
+    /// Adds a chunk's bytes; false when the consumer has gone (the reader stops).
+    @usableFromInline
+    func append(contentsOf chunk: some Sequence<UInt8>) -> Bool {
+        lock.lock()
+        bytes.append(contentsOf: chunk)
+        let waiter = isWaiting ? takeWaiter() : nil
         let go = !cancelled
         lock.unlock()
         waiter?.resume()
@@ -194,26 +260,20 @@ final class PartialByteInbox: @unchecked Sendable {
     }
 }
 
-/// One pass over a byte source: its scanner (which keeps the text so far and its tape), the values
-/// of complete containers, the reader task.
+/// One pass over a byte source: the document it feeds (which keeps the text so far, its tape and
+/// the values of complete parts), the reader task.
 final class PartialStream<T: Decodable> {
-    private let decoder: BridgeDecoder
     private let pump: @Sendable (PartialByteInbox) async -> Void
     private let inbox = PartialByteInbox()
     private var reader: Task<Void, Never>?
-    private var scanner: PartialScanner
-    private let completed = CompletedValues()
-    /// The shape of the last snapshot decoded.
-    private var lastShape: PartialScanner.SnapshotShape?
+    private let document: PartialDocument<T>
     private var isOver = false
-    /// Whether the complete document has been decoded (and, when that succeeded, yielded).
-    private var decodedComplete = false
+    /// Whether the complete value has been yielded.
     private var yieldedComplete = false
 
     init(decoder: BridgeDecoder, pump: @escaping @Sendable (PartialByteInbox) async -> Void) {
-        self.decoder = decoder
         self.pump = pump
-        self.scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
+        self.document = PartialDocument(decoder: decoder)
     }
 
     deinit {
@@ -230,14 +290,24 @@ final class PartialStream<T: Decodable> {
         }
         while true {
             let taken = await inbox.take()
-            if !taken.bytes.isEmpty { try scan(taken.bytes) }
+            if !taken.bytes.isEmpty {
+                do {
+                    try taken.bytes.withUnsafeBufferPointer { try document.scan($0) }
+                } catch {
+                    end()
+                    throw error
+                }
+            }
             if taken.finished {
                 end()
                 if let failure = taken.failure { throw failure }
                 if yieldedComplete { return nil }
-                return try decoder.decode(T.self, from: scanner.text)
+                return try document.finish()
             }
-            if let snapshot = snapshot() { return snapshot }
+            if let snapshot = document.snapshot() {
+                yieldedComplete = document.isComplete
+                return snapshot
+            }
         }
     }
 
@@ -245,54 +315,5 @@ final class PartialStream<T: Decodable> {
         isOver = true
         inbox.cancel()
         reader?.cancel()
-    }
-
-    /// Scans new bytes; when the text turns out wrong or exceeds a limit, ends the pass with the
-    /// error.
-    private func scan(_ bytes: [UInt8]) throws {
-        do {
-            try bytes.withUnsafeBufferPointer { (bytes) throws(PartialScanner.Stop) in try scanner.scan(bytes) }
-        } catch {
-            end()
-            throw stopError(error)
-        }
-    }
-
-    /// The error for a scan that stopped: a limit's, or the parser's for the text so far.
-    private func stopError(_ stop: PartialScanner.Stop) -> any Error {
-        scanner.text.withUnsafeBytes { raw in
-            if let error = stop.limitError(in: raw) { return error }
-            do {
-                _ = try decoder.parse(bytes: raw)
-            } catch {
-                return error
-            }
-            return DecodingMessages.invalidJSON(JSONParseError(offset: stop.offset, reason: "unexpected byte", in: raw))
-        }
-    }
-
-    /// A snapshot of the text as it stands, or nil when it is the same as the last one, when no
-    /// value has arrived, or when it does not decode.
-    private func snapshot() -> T? {
-        if scanner.isComplete {
-            // The root is complete: decoded once, as `decode` does (whitespace after it changes
-            // nothing).
-            guard !decodedComplete else { return nil }
-            decodedComplete = true
-            let value = try? decoder.decode(T.self, from: scanner.text)
-            yieldedComplete = value != nil
-            return value
-        }
-        guard let shape = scanner.snapshotShape(), shape != lastShape else { return nil }
-        lastShape = shape
-        scanner.markOpenValues(in: completed)
-        do {
-            let value = try scanner.withSnapshotTape(shape) { tape in
-                try DecoderImpl.decode(T.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
-            }
-            return value
-        } catch {
-            return nil
-        }
     }
 }
