@@ -8,7 +8,11 @@ extension FuzzTarget {
     /// has no `.incomplete` event only when it parses as a complete document. The complete input
     /// decodes as `decode` does (the same value and report, or the same error), unless it is a cut
     /// document: then `decodePartial` closes it (with `.incomplete` events) or has no value yet.
-    /// And `partialValues(of:from:)`, fed an input of up to 256 bytes a byte at a time, ends as
+    /// `PartialDocument`, given the input in pieces (a byte at a time up to 64 bytes, else sixteen
+    /// pieces), into a `JSONValue` and `FuzzRoot`: after each piece, though it reuses the values of
+    /// complete parts, exactly `decodePartial`'s value for the text so far (a new one when the
+    /// model changed, nil otherwise), and `finish()` exactly `decode`'s value or error. And
+    /// `partialValues(of:from:)`, fed an input of up to 256 bytes a byte at a time, ends as
     /// `decode` does: with its value, or by throwing.
     static let partial = FuzzTarget(
         name: "partial",
@@ -48,6 +52,9 @@ extension FuzzTarget {
         default:
             fuzzFailure("decodePartial of the complete input \(partial) differs from decode \(full)", input: data)
         }
+        // The input appended in pieces: each answer is decodePartial's for the text so far.
+        checkPieces(JSONValue.self, data)
+        checkPieces(FuzzRoot.self, data)
         // The snapshots of the input arriving a byte at a time end as decode does. Up to 256
         // bytes: a snapshot may follow every byte, each one a decode of the text so far. (UTF-16
         // and UTF-32 text is transcoded by decode, not streamed.)
@@ -61,6 +68,54 @@ extension FuzzTarget {
         case .failure:
             guard error != nil else { fuzzFailure("partialValues ended without an error where decode throws", input: data) }
         }
+    }
+}
+
+/// Appends `data` to a `PartialDocument` of `T` in pieces and fails unless each answer is what
+/// `decodePartial` gives for the text so far, and `finish()` what `decode` gives for all of it.
+/// (UTF-16 and UTF-32 text is transcoded by decode, not read piece by piece.)
+private func checkPieces<T: Decodable & Equatable>(_ type: T.Type, _ data: Data) {
+    guard !data.contains(0) else { return }
+    let decoder = BridgeDecoder()
+    let document = decoder.partialDocument(of: T.self)
+    let size = data.count <= 64 ? 1 : (data.count + 15) / 16
+    // A top-level number or literal is shown once something follows it (`12` may become `123`);
+    // decodePartial reads it as complete at the end of the text.
+    let first = data.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+    let topLevelScalar = first.map { ![UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\"")].contains($0) } ?? false
+    var last: T?
+    var end = 0
+    while end < data.count {
+        let start = end
+        end = min(data.count, end + size)
+        let answer: T?
+        do {
+            answer = try document.append(data[data.startIndex + start ..< data.startIndex + end])
+        } catch {
+            // Wrong text or a limit: decode refuses the whole text too, and finish says so.
+            guard error is DecodingError, (try? decoder.decode(T.self, from: data)) == nil, (try? document.finish()) == nil else {
+                fuzzFailure("PartialDocument<\(T.self)> threw \(error) after \(end) bytes", input: data)
+            }
+            return
+        }
+        var report = DecodingReport()
+        let fresh = try? decoder.decodePartial(T.self, from: data.prefix(end), report: &report)
+        if let answer {
+            guard answer == fresh else {
+                fuzzFailure("PartialDocument<\(T.self)> after \(end) bytes: \(answer); decodePartial: \(String(describing: fresh))", input: data)
+            }
+            last = answer
+        } else if let fresh, fresh != last, !document.isComplete, !topLevelScalar {
+            fuzzFailure("PartialDocument<\(T.self)> gave nothing after \(end) bytes; decodePartial: \(fresh), the last answer \(String(describing: last))",
+                        input: data)
+        }
+    }
+    let finished = Result { try document.finish() }
+    let full = Result { try decoder.decode(T.self, from: data) }
+    switch (finished, full) {
+    case (.success(let a), .success(let b)) where a == b: break
+    case (.failure(let a), .failure(let b)) where "\(a)" == "\(b)": break
+    default: fuzzFailure("PartialDocument<\(T.self)>.finish() gives \(finished); decode \(full)", input: data)
     }
 }
 
