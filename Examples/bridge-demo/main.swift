@@ -98,6 +98,12 @@ do {
     let draft = try decoder.decodePartial(StreamUser.self, from: arrived, report: &report)
     print("partial: \(draft.login) #\(draft.id), bio so far \"\(draft.bio)\"")
     print(report)
+    // A document fed piece by piece, as a language model's text deltas arrive:
+    let answer = decoder.partialDocument(of: StreamUser.self)
+    for delta in [#"{"login": "eve", "#, #""id": 5, "bio": "Reads "#, #"JSON as it streams"}"#] {
+        if let user = try answer.append(delta) { print("so far: \(user.login) #\(user.id), bio \"\(user.bio)\"") }
+    }
+    print("complete: \(try answer.finish().bio)")
     var strict = BridgeDecoder()
     strict.missingValueStrategy = .throw
     print("schema: \(try strict.jsonSchema(for: StreamUser.self))")

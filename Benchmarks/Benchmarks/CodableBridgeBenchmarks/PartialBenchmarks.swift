@@ -6,8 +6,11 @@
 //   decode                  BridgeDecoder().decode, the reference
 //   decode with report      the same with a DecodingReport, as decodePartial always has
 //   decodePartial complete  decodePartial of the same complete document (target: ≤ 1.2× decode)
-//   64-byte chunks          partialValues over the bytes arriving 64 at a time, each chunk
-//                           followed by a suspension, every snapshot taken (target: ≤ 20× decode)
+//   64-byte chunks          partialValues over the bytes arriving in 64-byte chunks ([UInt8]),
+//                           each followed by a suspension, every snapshot taken (target: ≤ 20×
+//                           decode)
+//   64-byte appends         PartialDocument given the same chunks by the caller, a snapshot
+//                           after each: the decoding work without the asynchronous reader
 //
 // The setup checks that the last snapshot and decodePartial equal decode's value.
 
@@ -42,11 +45,29 @@ final class PartialState: @unchecked Sendable {
         }
         return (last, snapshots)
     }
+
+    /// The document appended to a `PartialDocument` 64 bytes at a time; returns the last
+    /// snapshot, the complete value and the number of snapshots.
+    func appended() throws -> (last: [TwitterSearch.Status]?, value: [TwitterSearch.Status], snapshots: Int) {
+        let document = decoder.partialDocument(of: [TwitterSearch.Status].self)
+        var last: [TwitterSearch.Status]?
+        var snapshots = 0
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + 64)
+            if let snapshot = try document.append(bytes[start ..< end]) {
+                last = snapshot
+                snapshots += 1
+            }
+            start = end
+        }
+        return (last, try document.finish(), snapshots)
+    }
 }
 
-/// Bytes arriving `chunk` at a time, with a suspension after each chunk.
+/// Bytes arriving in chunks of `chunk`, with a suspension after each chunk.
 struct ChunkedByteSource: AsyncSequence, Sendable {
-    typealias Element = UInt8
+    typealias Element = ArraySlice<UInt8>
     let bytes: [UInt8]
     let chunk: Int
 
@@ -55,11 +76,12 @@ struct ChunkedByteSource: AsyncSequence, Sendable {
         let chunk: Int
         var index = 0
 
-        mutating func next() async -> UInt8? {
+        mutating func next() async -> ArraySlice<UInt8>? {
             guard index < bytes.count else { return nil }
-            if index > 0, index % chunk == 0 { await Task.yield() }
-            defer { index += 1 }
-            return bytes[index]
+            if index > 0 { await Task.yield() }
+            let end = min(bytes.count, index + chunk)
+            defer { index = end }
+            return bytes[index ..< end]
         }
     }
 
@@ -103,6 +125,14 @@ func registerPartialBenchmarks() {
     } setup: { () throws -> PartialState in
         try makePartialState()
     }
+
+    Benchmark(Suite.name(group, "64-byte appends"), configuration: configuration) { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.appended())
+        }
+    } setup: { () throws -> PartialState in
+        try makePartialState()
+    }
 }
 
 /// The first statuses of twitter.json adding up to about 100 KB, as a top-level array.
@@ -122,5 +152,7 @@ private func makePartialState() throws -> PartialState {
     let expected = try Check.bridge("decode of the 100 KB document") { try state.decoder.decode([TwitterSearch.Status].self, from: state.data) }
     let partial = try Check.bridge("decodePartial of the 100 KB document") { try state.decodePartial() }
     try Check.same(partial, expected, "decodePartial of the complete document")
+    let appended = try Check.bridge("PartialDocument of the 100 KB document") { try state.appended() }
+    try Check.same(appended.value, expected, "PartialDocument's complete value")
     return state
 }

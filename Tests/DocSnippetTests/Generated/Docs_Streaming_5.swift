@@ -26,9 +26,16 @@ private func snippetBody() async throws {
     for try await recipe in decoder.partialValues(of: Recipe.self, from: stream) {
         show(recipe)                            // one snapshot per chunk that changed it; the last is complete
     }
+
+    // Or piece by piece, as your own code receives them (a delegate, a socket, a model's text deltas):
+    let document = decoder.partialDocument(of: Recipe.self)
+    for piece in [#"{"name": "Pancakes", "servings": 4, "st"#, #"eps": [{"title": "Whisk"#] {
+        if let recipe = try document.append(piece) { show(recipe) }   // the model so far, when it changed
+    }
     _ = stream
     _ = decoder
     _ = arrived
     _ = report
     _ = draft
+    _ = document
 }

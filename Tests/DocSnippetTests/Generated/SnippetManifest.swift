@@ -13,7 +13,8 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "README.md", block: 9, kind: "compile", fingerprint: 0x48cc3eaf0e4cc8f1),
     .init(document: "README.md", block: 10, kind: "compile", fingerprint: 0x41ca7b703bea0b62),
     .init(document: "README.md", block: 11, kind: "compile", fingerprint: 0x5012f79d02d07f45),
-    .init(document: "README.md", block: 12, kind: "compile", fingerprint: 0x978fbb31ea52361c),
+    .init(document: "README.md", block: 12, kind: "compile", fingerprint: 0x9a2305e725d5d4d2),
+    .init(document: "README.md", block: 13, kind: "compile", fingerprint: 0x978fbb31ea52361c),
     .init(document: "Docs/ClassModels.md", block: 1, kind: "compile", fingerprint: 0xdb886b172ef4d5d0),
     .init(document: "Docs/ClassModels.md", block: 2, kind: "compile", fingerprint: 0x47eb9a05f3f85ac9),
     .init(document: "Docs/ClassModels.md", block: 3, kind: "compile", fingerprint: 0xa4e6be9acbbd30e1),
@@ -79,6 +80,6 @@ let snippetManifest: [SnippetManifestEntry] = [
     .init(document: "Docs/Streaming.md", block: 2, kind: "compile", fingerprint: 0x918e93387d2d02ba),
     .init(document: "Docs/Streaming.md", block: 3, kind: "compile", fingerprint: 0xee27128f7a6aab22),
     .init(document: "Docs/Streaming.md", block: 4, kind: "compile", fingerprint: 0x1b7c76fa75d4d9da),
-    .init(document: "Docs/Streaming.md", block: 5, kind: "compile", fingerprint: 0x32678fa6942675e8),
+    .init(document: "Docs/Streaming.md", block: 5, kind: "compile", fingerprint: 0x55e13bf46b27880c),
     .init(document: "Docs/Streaming.md", block: 6, kind: "compile", fingerprint: 0x42f22161e0e19e8c),
 ]
