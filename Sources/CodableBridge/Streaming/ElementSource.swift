@@ -51,7 +51,7 @@ final class ElementFileSource {
 /// ``batchSize`` bytes: an element is handed out as soon as its last byte has arrived, and the
 /// scanner is called once per element, not once per string or comma inside it.
 ///
-/// The loop that reads the bytes (`fill`) is written in ``BridgeDecoder/elements(of:at:from:)``,
+/// The loop that reads the bytes (`fill`) is written in ``BridgeDecoder/elements(of:at:from:)-(_,_,Bytes)``,
 /// which is inlinable: it is compiled where the sequence's type is known, so a byte costs a direct
 /// call to its iterator. Compiled here, generic over the sequence, each byte went through the
 /// iterator's witness table and a generic optional — most of the time of a stream.

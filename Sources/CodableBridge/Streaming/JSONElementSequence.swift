@@ -85,11 +85,39 @@ extension BridgeDecoder {
             })
         }
     }
+
+    /// ``elements(of:at:from:)-(_,_,Bytes)`` for a source of chunks: `Data`, `[UInt8]` or any
+    /// other `DataProtocol` (a socket's messages, blocks read from storage). Each chunk is scanned
+    /// as it arrives; memory stays bounded by the largest element plus one chunk.
+    ///
+    /// - Parameters:
+    ///   - type: The type of each element.
+    ///   - path: Dot-separated keys to the array. Defaults to `nil`: the document is the array.
+    ///   - chunks: The document's UTF-8 bytes, a chunk at a time.
+    /// - Returns: A sequence of the decoded elements; iterating throws as for a file, and what
+    ///   `chunks` throws.
+    @inlinable
+    public func elements<T: Decodable, Chunks: AsyncSequence & Sendable>(of type: T.Type, at path: String? = nil,
+                                                                         from chunks: Chunks) -> JSONElementSequence<T>
+    where Chunks.Element: DataProtocol {
+        JSONElementSequence(decoder: self, path: path) {
+            var iterator = chunks.makeAsyncIterator()
+            return .bytes(ElementAsyncSource { batch, _ in
+                var local = iterator
+                defer { iterator = local }
+                // A chunk is a batch; an empty one is skipped (an empty batch ends the input).
+                while batch.isEmpty {
+                    guard let chunk = try await local.next() else { return }
+                    batch.append(contentsOf: chunk)
+                }
+            })
+        }
+    }
 }
 
 /// The elements of one JSON array, decoded one by one as the text is read: made by
 /// ``BridgeDecoder/elements(of:at:contentsOf:chunkSize:)`` (a file) and
-/// ``BridgeDecoder/elements(of:at:from:)`` (an `AsyncSequence` of bytes).
+/// ``BridgeDecoder/elements(of:at:from:)-(_,_,Bytes)`` (an `AsyncSequence` of bytes).
 ///
 /// ```swift
 /// let items = BridgeDecoder().elements(of: Item.self, at: "data.items", contentsOf: exportURL)

@@ -88,6 +88,39 @@ struct ElementSequenceTests {
         #expect(streamed == (try BridgeDecoder().decode([StreamItem].self, from: text, at: "data.items")))
     }
 
+    /// `Data` chunks, as a socket or a block reader gives them.
+    struct DataChunks: AsyncSequence, Sendable {
+        let chunks: [Data]
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var base: IndexingIterator<[Data]>
+            mutating func next() async -> Data? { base.next() }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: chunks.makeIterator()) }
+    }
+
+    static func dataChunks(_ text: String, size: Int) -> DataChunks {
+        let bytes = Array(text.utf8)
+        // An empty chunk between two others changes nothing.
+        return DataChunks(chunks: stride(from: 0, to: bytes.count, by: size).flatMap { [Data(bytes[$0 ..< min(bytes.count, $0 + size)]), Data()] })
+    }
+
+    @Test("Data chunks of any size give what decode([T].self) gives, and the same error", arguments: [1, 7, 4_096])
+    func dataChunks(size: Int) async throws {
+        let items = (0 ..< 300).map { StreamItem(id: $0, name: "name \($0) \"quoted\" ] } \\ é") }
+        let text = try #"{"meta": {"count": 300}, "data": {"items": "# + String(decoding: JSONEncoder().encode(items), as: UTF8.self) + "}}"
+        let streamed = await ElementStreams.drain(BridgeDecoder().elements(of: StreamItem.self, at: "data.items", from: Self.dataChunks(text, size: size)))
+        #expect(streamed.error == nil)
+        #expect(streamed.values == items)
+        let malformed = "[{\"id\": 1, \"name\": \"a\"},\n {\"id\": 2, \"name\": \"b\"},\n {\"id\": 3, \"name\": \"c\"}\n x]"
+        let expected = try #require(Self.wholeDocumentError(malformed))
+        let outcome = await ElementStreams.drain(BridgeDecoder().elements(of: StreamItem.self, from: Self.dataChunks(malformed, size: size)))
+        #expect(outcome.values.map(\.id) == [1, 2, 3])
+        let error = try #require(outcome.error as? JSONParseError, "\(String(describing: outcome.error))")
+        #expect(error.line == expected.line && error.column == expected.column, "\(error) — the parser: \(expected)")
+    }
+
     // MARK: Malformed text
 
     /// The position the parser gives for the whole text.
