@@ -79,7 +79,7 @@ struct ChunkedByteSource: AsyncSequence, Sendable {
         mutating func next() async -> ArraySlice<UInt8>? {
             guard index < bytes.count else { return nil }
             if index > 0 { await Task.yield() }
-            let end = min(bytes.count, index + chunk)
+            let end = Swift.min(bytes.count, index + chunk)
             defer { index = end }
             return bytes[index ..< end]
         }
