@@ -143,8 +143,8 @@ extension DecoderImpl {
     /// An array the text has not closed yet, in a snapshot of a partial document: its elements
     /// before the last are complete, so their values are kept from the snapshot that first saw
     /// them and only the elements that arrived since (and the last, which may be open) are
-    /// decoded. The kept values share their storage with the array returned, which is appended
-    /// to in place once the caller has released the last snapshot.
+    /// decoded, into the one of the prefix's two arrays that the last snapshot did not return
+    /// (`CompletedValues.ArrayPrefix`).
     @inline(never)
     private func decodeOpenArray<E: Decodable>(_ type: E.Type, array: Int, count: Int, elementType: (any Codable.Type)?,
                                                _ completed: CompletedValues) throws -> [E]
@@ -154,24 +154,37 @@ extension DecoderImpl {
             // An array only grows from snapshot to snapshot; anything else starts afresh.
             prefix = CompletedValues.ArrayPrefix(nextNode: array + 1)
         }
-        // The open element's value (one at most); `removeLast(_:)` would be a call generic over
-        // the collection, with a metadata lookup per snapshot.
-        while prefix.elements.count > prefix.completeCount { prefix.elements.removeLast() }
+        // This snapshot's array is built in the spare (see `ArrayPrefix`), taken out so that it
+        // stays uniquely referenced: its stale values dropped (`removeLast(_:)` would be a call
+        // generic over the collection, with a metadata lookup per snapshot), then the values
+        // completed since it was last returned.
+        var values: [E] = []
+        swap(&values, &prefix.spare)
+        while values.count > prefix.spareCount { values.removeLast() }
+        if prefix.spareCount < prefix.completeCount {
+            values.append(contentsOf: prefix.elements[prefix.spareCount ..< prefix.completeCount])
+        }
+        var completeCount = prefix.completeCount
         var element = prefix.nextNode
         for index in prefix.nodesRead ..< count {
             let node = element
             element = next(element)
             if index == count &- 1 {
-                prefix.completeCount = prefix.elements.count
+                completeCount = values.count
                 prefix.nodesRead = index
                 prefix.nextNode = node
             }
             try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
-                prefix.elements.append(consume value)
+                values.append(consume value)
             }
         }
+        // The last snapshot's array becomes the spare: its complete values are still this one's.
+        prefix.spareCount = prefix.completeCount
+        swap(&prefix.spare, &prefix.elements)
+        prefix.elements = values
+        prefix.completeCount = completeCount
         completed.keepArrayPrefix(prefix, at: array)
-        return prefix.elements
+        return values
     }
 
     /// Decodes the `count` elements from node `first` into the storage of the array whose part

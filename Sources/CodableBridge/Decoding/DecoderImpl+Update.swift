@@ -384,11 +384,22 @@ final class CompletedValues {
 
     /// What an earlier snapshot decoded of an array the text has not closed: every element but
     /// the last is complete, and so is its value.
+    ///
+    /// Two arrays take turns: the one the last snapshot returned (`elements`, which the caller may
+    /// still hold) and the one before it (`spare`, which the caller has most likely released). The
+    /// next snapshot is built in the spare — brought up to date with the few elements completed
+    /// since, so it grows in place — and the two swap. A caller that keeps the last snapshot (a
+    /// view showing it) so costs no copy of the array per snapshot, and one that releases it no
+    /// more than a copy of each element once.
     struct ArrayPrefix<E> {
         /// The values of the complete elements, then (from `completeCount` on) the last
         /// snapshot's value of the open last element, if it had one.
         var elements: [E] = []
         var completeCount = 0
+        /// The array before `elements`: its first `spareCount` values are those of `elements`;
+        /// what follows them is stale.
+        var spare: [E] = []
+        var spareCount = 0
         /// How many element nodes the complete values come from (a dropped element has no value).
         var nodesRead = 0
         /// The node of the first element not read yet.
