@@ -9,9 +9,10 @@ import Foundation
 // `decode` gives); otherwise the tape, closed where the text ends, is decoded by the normal path,
 // and the paths the text ended inside get `.incomplete` events ahead of the decode's own.
 //
-// `partialValues` (PartialValueSequence.swift) keeps one scanner for the whole stream, so each
-// byte is scanned once, and decodes a snapshot of its tape after each chunk, reusing the values of
-// complete containers from the snapshot before (Decoding/DecoderImpl+Update.swift).
+// `PartialDocument` (PartialDocument.swift), and `partialValues` through it, keeps one scanner
+// for the whole stream, so each byte is scanned once, and decodes a snapshot of its tape after
+// each piece, reusing the values of complete containers and strings from the snapshot before
+// (Decoding/DecoderImpl+Update.swift).
 
 extension BridgeDecoder {
     /// Decodes the model that the beginning of a JSON document describes so far — a language
