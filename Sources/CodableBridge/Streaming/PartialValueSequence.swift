@@ -71,16 +71,7 @@ extension BridgeDecoder {
     public func partialValues<T: Decodable, Chunks: AsyncSequence & Sendable>(of type: T.Type, from chunks: Chunks)
         -> PartialValueSequence<T> where Chunks.Element: DataProtocol
     {
-        PartialValueSequence(decoder: self) { inbox in
-            do {
-                for try await chunk in chunks {
-                    if !inbox.append(contentsOf: chunk) { return }
-                }
-                inbox.finish(nil)
-            } catch {
-                inbox.finish(error)
-            }
-        }
+        PartialValueSequence(decoder: self, chunks: chunks) { inbox, chunk in inbox.append(contentsOf: chunk) }
     }
 
     /// ``partialValues(of:from:)-(_,Bytes)`` for a source of text: a language model's deltas, a
@@ -100,16 +91,7 @@ extension BridgeDecoder {
     public func partialValues<T: Decodable, Text: AsyncSequence & Sendable>(of type: T.Type, from text: Text)
         -> PartialValueSequence<T> where Text.Element: StringProtocol
     {
-        PartialValueSequence(decoder: self) { inbox in
-            do {
-                for try await piece in text {
-                    if !inbox.append(contentsOf: piece.utf8) { return }
-                }
-                inbox.finish(nil)
-            } catch {
-                inbox.finish(error)
-            }
-        }
+        PartialValueSequence(decoder: self, chunks: text) { inbox, piece in inbox.append(contentsOf: piece.utf8) }
     }
 }
 
@@ -128,6 +110,23 @@ public struct PartialValueSequence<T: Decodable>: AsyncSequence, Sendable {
     init(decoder: BridgeDecoder, pump: @escaping @Sendable (PartialByteInbox) async -> Void) {
         self.decoder = decoder
         self.pump = pump
+    }
+
+    /// Snapshots of a source of chunks, each handed to the inbox by `append` (false: the consumer
+    /// has gone, the reader stops).
+    @inlinable
+    init<Chunks: AsyncSequence & Sendable>(decoder: BridgeDecoder, chunks: Chunks,
+                                           append: @escaping @Sendable (PartialByteInbox, Chunks.Element) -> Bool) {
+        self.init(decoder: decoder) { inbox in
+            do {
+                for try await chunk in chunks {
+                    if !append(inbox, chunk) { return }
+                }
+                inbox.finish(nil)
+            } catch {
+                inbox.finish(error)
+            }
+        }
     }
 
     /// Starts reading the byte source (in a background task) when first asked for a snapshot.
