@@ -62,6 +62,8 @@ struct PartialDocumentTests {
 
     @Test func piecesThatChangeNothingGiveNothing() throws {
         let document = BridgeDecoder().partialDocument(of: [Int].self)
+        #expect(try document.append([UInt8]()) == nil)  // empty pieces
+        #expect(try document.append("") == nil)
         #expect(try document.append("  ") == nil)  // nothing has arrived
         #expect(try document.append("[1") == [])  // the number may go on
         #expect(try document.append("2") == nil)
