@@ -4,15 +4,15 @@ import Foundation
 //
 // A background task reads the byte source into an inbox (`PartialByteInbox`); the consumer's
 // `next()` takes *everything* that has arrived since the last call, hands it to the stream's one
-// `PartialDocument` (PartialDocument.swift), which scans it once, appending to the document's
-// tape as it reads, and decodes one snapshot of the tape as it stands. So a snapshot is never stale, and when bytes arrive faster
-// than the consumer asks, chunks are merged instead of each costing a decode. A snapshot's decode
-// takes the values of containers that were already complete from the snapshot before
-// (`CompletedValues`), so it costs what is new or still open, not the whole text so far. A chunk
-// that does not change the snapshot (whitespace, the middle of a number, a half escape) yields
-// nothing. A snapshot that fails to decode (a strict `missingValueStrategy` with members not
-// arrived yet) is skipped. Once the root value is complete, the whole text is decoded as
-// `decode` does: that value (or error) ends the sequence.
+// `PartialDocument` (PartialDocument.swift), which scans it once, appending to the document's tape
+// as it reads, and decodes one snapshot of the tape as it stands. So a snapshot is never stale, and
+// when bytes arrive faster than the consumer asks, chunks are merged instead of each costing a
+// decode. A snapshot's decode takes the values of containers that were already complete from the
+// snapshot before (`CompletedValues`), so it costs what is new or still open, not the whole text so
+// far. A chunk that does not change the snapshot (whitespace, the middle of a number, a half
+// escape) yields nothing. A snapshot that fails to decode (a strict `missingValueStrategy` with
+// members not arrived yet) is skipped. Once the root value is complete, the whole text is decoded
+// as `decode` does: that value (or error) ends the sequence.
 
 extension BridgeDecoder {
     /// A new snapshot of the model each time more of a JSON document has arrived, then the
