@@ -104,10 +104,15 @@ public final class PartialDocument<T: Decodable> {
     ///   earlier `append(_:)`.
     public func finish() throws -> T {
         if let failure { throw failure }
-        if let complete { return try complete.get() }
+        return try completeValue().get()
+    }
+
+    /// The whole text decoded as `decode` does, once.
+    private func completeValue() -> Result<T, any Error> {
+        if let complete { return complete }
         let value = Result { try decoder.decode(T.self, from: scanner.text) }
         complete = value
-        return try value.get()
+        return value
     }
 
     // MARK: Feeding
@@ -145,9 +150,7 @@ public final class PartialDocument<T: Decodable> {
             // The root is complete: decoded once, as `decode` does (whitespace after it changes
             // nothing).
             guard complete == nil else { return nil }
-            let value = Result { try decoder.decode(T.self, from: scanner.text) }
-            complete = value
-            return try? value.get()
+            return try? completeValue().get()
         }
         guard let shape = scanner.snapshotShape(), shape != lastShape else { return nil }
         lastShape = shape
