@@ -39,11 +39,11 @@ extension PartialScanner {
     /// The nodes of the open containers, outermost first.
     var openNodes: [Int] { frames.map(\.node) }
 
-    /// Tells `completed` which values of the next snapshot are still open (their text grows, so
-    /// no value decoded from them is kept): the open containers and the open string.
-    func markOpenValues(in completed: CompletedValues) {
+    /// Tells `completed` which values of the snapshot of shape `shape` (``snapshotShape()``'s)
+    /// are still open (their text grows, so no value decoded from them is kept): the open
+    /// containers and the open string.
+    func markOpenValues(in completed: CompletedValues, shape: SnapshotShape?) {
         completed.openNodes = openNodes
-        let shape = snapshotShape()
         completed.openString = shape.flatMap { $0.openStringLength >= 0 ? $0.nodeCount : nil }
     }
 

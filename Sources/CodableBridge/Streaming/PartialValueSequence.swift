@@ -291,7 +291,7 @@ final class PartialStream<T: Decodable> {
             let taken = await inbox.take()
             if !taken.bytes.isEmpty {
                 do {
-                    try taken.bytes.withUnsafeBufferPointer { try document.scan($0) }
+                    try taken.bytes.withUnsafeBufferPointer { try document.feed.scan($0) }
                 } catch {
                     end()
                     throw error

@@ -128,7 +128,7 @@ struct MissingScalarTests {
         var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         try text.withUnsafeBufferPointer { (bytes) throws(PartialScanner.Stop) in try scanner.scan(bytes) }
         let completed = CompletedValues()
-        scanner.markOpenValues(in: completed)
+        scanner.markOpenValues(in: completed, shape: scanner.snapshotShape())
         let snapshot = try scanner.withSnapshotTape { tape in
             try DecoderImpl.decode(EveryScalar.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
         }

@@ -123,6 +123,42 @@ struct PartialDocumentTests {
         #expect(throws: DecodingError.self) { try BridgeDecoder().partialDocument(of: Point.self).finish() }
     }
 
+    final class Note: Codable, Equatable {
+        let text: String
+        static func == (a: Note, b: Note) -> Bool { a.text == b.text }
+    }
+
+    @Test func theCompleteValueReusesWhatTheSnapshotsDecoded() throws {
+        let document = BridgeDecoder().partialDocument(of: [Note].self)
+        let first = try #require(try document.append(#"[{"text": "a"}, {"text": "b"}"#))
+        let value = try #require(try document.append("]"))
+        #expect(document.isComplete)
+        // The complete elements are the snapshot's objects, not decoded again.
+        #expect(value.count == 2 && value[0] === first[0] && value[1] === first[1])
+        #expect(try document.finish() == value)
+        #expect(try document.finish()[0] === first[0])
+        #expect(value == (try BridgeDecoder().decode([Note].self, from: Data(#"[{"text": "a"}, {"text": "b"}]"#.utf8))))
+    }
+
+    @Test(arguments: [1, 5, 1_000])
+    func telemetryCountsEveryPartOfTheCompleteValueOnce(size: Int) throws {
+        // The snapshots record nothing; the complete value is decoded afresh, so that the repairs
+        // in parts complete (and reused) long before the end are counted too.
+        let telemetry = DecodingTelemetry()
+        var decoder = BridgeDecoder()
+        decoder.telemetry = telemetry
+        struct Point: Codable, Equatable { var x: Int }
+        let bytes = Array(#"[{"x": "1"}, {"x": "2"}, {"x": 3}]"#.utf8)
+        let document = decoder.partialDocument(of: [Point].self)
+        var snapshots = 0
+        for start in stride(from: 0, to: bytes.count, by: size) {
+            if try document.append(bytes[start ..< min(bytes.count, start + size)]) != nil { snapshots += 1 }
+        }
+        #expect(snapshots >= 1)
+        #expect(try document.finish() == [Point(x: 1), Point(x: 2), Point(x: 3)])
+        #expect(telemetry.snapshot().map(\.count) == [2], "\(telemetry.snapshot())")
+    }
+
     @Test func limitsStopTheDocumentAsSoonAsExceeded() throws {
         var decoder = BridgeDecoder()
         decoder.limits.maxStringBytes = 8

@@ -225,7 +225,7 @@ struct PartialTapeTests {
         for end in 1 ... bytes.count {
             try [bytes[end - 1]].withUnsafeBufferPointer { try scanner.scan($0) }
             guard !scanner.isComplete else { break }
-            scanner.markOpenValues(in: completed)
+            scanner.markOpenValues(in: completed, shape: scanner.snapshotShape())
             let reused: Feed?
             do {
                 reused = try scanner.withSnapshotTape { tape in
@@ -263,7 +263,7 @@ struct PartialTapeTests {
         var reuses: [Int] = []
         for chunk in [#"{"long": "a string longer than fifteen bytes", "open": "ab"#, "c", #"d\u00e9"#, #"\""#] {
             try Array(chunk.utf8).withUnsafeBufferPointer { try scanner.scan($0) }
-            scanner.markOpenValues(in: completed)
+            scanner.markOpenValues(in: completed, shape: scanner.snapshotShape())
             let snapshot = try scanner.withSnapshotTape { tape in
                 try DecoderImpl.decode(Pair.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
             }
