@@ -99,18 +99,20 @@ public final class PartialDocument<T: Decodable> {
     /// - Returns: The value of the whole text.
     /// - Throws: The error `decode` gives for the whole text — a text that ends mid-document
     ///   throws "unexpected end of input" with line and column — or the error that stopped an
-    ///   earlier `append(_:)`.
+    ///   earlier `append(_:)`. A text cut short may still go on: appending to it afterwards
+    ///   continues the document.
     public func finish() throws -> T {
         if let failure = feed.failure { throw failure }
         return try completeValue().get()
     }
 
-    /// The complete value, decoded once.
+    /// The value of the whole text so far, decoded once the root is complete (only whitespace
+    /// may follow it); before that (``finish()`` on a text that may still go on), each time.
     @usableFromInline
     func completeValue() -> Result<T, any Error> {
         if let complete { return complete }
         let value = Result { try feed.decodeComplete(T.self) }
-        complete = value
+        if feed.isComplete { complete = value }
         return value
     }
 

@@ -159,6 +159,17 @@ struct PartialDocumentTests {
         #expect(telemetry.snapshot().map(\.count) == [2], "\(telemetry.snapshot())")
     }
 
+    @Test func finishBeforeTheEndDoesNotStopTheDocument() throws {
+        // `finish()` on a cut text throws decode's error for it; the text may still go on, and
+        // then the document answers for the longer text.
+        let document = BridgeDecoder().partialDocument(of: [Int].self)
+        #expect(try document.append("[1, 2") == [1])
+        #expect(throws: DecodingError.self) { try document.finish() }
+        #expect(try document.append("]") == [1, 2])
+        #expect(try document.finish() == [1, 2])
+        #expect(try document.finish() == [1, 2])
+    }
+
     @Test func limitsStopTheDocumentAsSoonAsExceeded() throws {
         var decoder = BridgeDecoder()
         decoder.limits.maxStringBytes = 8
