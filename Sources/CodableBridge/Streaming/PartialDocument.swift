@@ -9,8 +9,9 @@ import Foundation
 // decodes one snapshot when the text's shape changed; once the root value is complete, its value
 // is decoded once, from the same tape with the same reuse: it equals `decode`'s for the whole text.
 // The state that does not depend on the model type lives in `PartialFeed`, so that the
-// document's inlinable entry points are compiled for the caller's type. `partialValues` (PartialValueSequence.swift) is this
-// type fed by a background reader: each `next()` hands it every byte that arrived since.
+// document's inlinable entry points are compiled for the caller's type. `partialValues`
+// (PartialValueSequence.swift) is this type fed by a background reader: each `next()` hands it
+// every byte that arrived since.
 
 extension BridgeDecoder {
     /// A JSON document that you feed as it arrives — from a delegate's callbacks, a socket's
@@ -192,7 +193,10 @@ final class PartialFeed {
     /// snapshots before.
     @usableFromInline
     func decodeSnapshot<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let shape = lastShape else { preconditionFailure("decodeSnapshot without takeNewShape") }
+        guard let shape = lastShape else {
+            // Not reached: `takeNewShape()` returned true first.
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: "no value has arrived"))
+        }
         return try decodeTape(T.self, shape)
     }
 

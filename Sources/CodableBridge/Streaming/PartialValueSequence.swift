@@ -11,8 +11,9 @@ import Foundation
 // snapshot before (`CompletedValues`), so it costs what is new or still open, not the whole text so
 // far. A chunk that does not change the snapshot (whitespace, the middle of a number, a half
 // escape) yields nothing. A snapshot that fails to decode (a strict `missingValueStrategy` with
-// members not arrived yet) is skipped. Once the root value is complete, the whole text is decoded
-// as `decode` does: that value (or error) ends the sequence.
+// members not arrived yet) is skipped. Once the root value is complete, its value is decoded once
+// more with the same reuse (equal to `decode`'s for the whole text): that value (or error) ends
+// the sequence.
 
 extension BridgeDecoder {
     /// A new snapshot of the model each time more of a JSON document has arrived, then the
@@ -32,7 +33,8 @@ extension BridgeDecoder {
     /// is new or still open: an array or object that was complete in the snapshot before is not
     /// decoded again, its value is reused — so its hooks run once, and a class instance in it is
     /// the same object in every later snapshot. Text before the first value, or a top-level
-    /// number, yields no snapshot until the end. Telemetry counts the complete decode only.
+    /// number, yields no snapshot until the end. Telemetry counts the complete value's decode
+    /// only (made afresh for a decoder with telemetry).
     ///
     /// - Parameters:
     ///   - type: The type to decode.
