@@ -167,13 +167,20 @@ public struct BridgeDecoder: Sendable {
                            update: UpdateFallback? = nil) throws -> T
     {
         try counting(type, report: report) { report in
-            if parallelism != .none, update == nil, ObjectIdentifier(type) == ObjectIdentifier(T.self),
-               let value = try decodeInParts(type, input, at: keyPath, report: report)
-            {
-                return value
+            if parallelism != .none, update == nil, ObjectIdentifier(type) == ObjectIdentifier(T.self) {
+                return try _slowPathParallel(type, input, at: keyPath, report: report)
             }
             return try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath, update: update)
         }
+    }
+
+    /// ``run(_:_:at:report:update:)`` for a decoder with ``parallelism``: in parts when the
+    /// input is worth it, else as one. Apart, so that the common path has no `T?` (whose
+    /// metadata is a runtime lookup on every decode).
+    @inline(never)
+    private func _slowPathParallel<T: Decodable>(_ type: T.Type, _ input: Input, at keyPath: String?, report: ReportCollector?) throws -> T {
+        if let value = try decodeInParts(type, input, at: keyPath, report: report) { return value }
+        return try DecoderImpl.decode(type, tape: tape(input), options: self, report: report, keyPath: keyPath)
     }
 
     /// The decoding path of the `configuration:` entry points (BridgeDecoder+EntryPoints.swift).

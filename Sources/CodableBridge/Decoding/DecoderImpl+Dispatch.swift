@@ -47,12 +47,9 @@ extension DecoderImpl {
             || T.self == Int64.self || T.self == UInt64.self || T.self == Float.self || T.self == Int32.self
             || T.self == UInt.self || T.self == Int8.self || T.self == Int16.self || T.self == UInt8.self
             || T.self == UInt16.self || T.self == UInt32.self || T.self == Date.self || T.self == Data.self
-            || T.self == URL.self || T.self == Decimal.self || T.self == JSONValue.self
-        {
-            return false
-        }
+            || T.self == URL.self || T.self == Decimal.self || T.self == JSONValue.self { return false }
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-            if T.self == Int128.self || T.self == UInt128.self { return false }
+            return T.self != Int128.self && T.self != UInt128.self
         }
         return true
     }
@@ -98,10 +95,24 @@ extension DecoderImpl {
         case observable
     }
 
+    /// The types a decode has classified; the first is held inline, so a decode that meets one
+    /// composite type (a small model of scalars) allocates no list.
+    struct TypeClasses {
+        private var first: (id: ObjectIdentifier, kind: TypeClass)?, more: [(id: ObjectIdentifier, kind: TypeClass)] = []
+        @inline(__always) func kind(of id: ObjectIdentifier) -> TypeClass? {
+            if let first, first.id == id { return first.kind }
+            for entry in more where entry.id == id { return entry.kind }
+            return nil
+        }
+        mutating func add(_ id: ObjectIdentifier, _ kind: TypeClass) {
+            if first == nil { first = (id, kind) } else if more.count < 31 { more.append((id, kind)) }
+        }
+    }
+
     @inline(__always)
     func classify<T>(_ type: T.Type) -> TypeClass {
         let id = ObjectIdentifier(T.self)
-        for entry in typeClasses where entry.id == id { return entry.kind }
+        if let kind = typeClasses.kind(of: id) { return kind }
         let kind: TypeClass
         if CollectionShape.mayBeCollection(T.self), let collection = T.self as? any BridgeCollectionDecodable.Type {
             kind = .collection(collection)
@@ -117,10 +128,9 @@ extension DecoderImpl {
         } else {
             kind = .plain
         }
-        if typeClasses.count < 32 { typeClasses.append((id, kind)) }
+        typeClasses.add(id, kind)
         return kind
     }
-
     // No `T?` in this function or the ones it inlines: see `nullValue(_:)` for what one costs.
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {

@@ -378,7 +378,7 @@ final class CompletedValues {
     @exclusivity(unchecked) private var openArrays: [(node: Int, type: ObjectIdentifier, box: AnyObject)] = []
     /// How the types met so far decode (`DecoderImpl.classify(_:)`), carried from one snapshot's
     /// decode to the next.
-    @exclusivity(unchecked) var typeClasses: [(id: ObjectIdentifier, kind: DecoderImpl.TypeClass)] = []
+    @exclusivity(unchecked) var typeClasses = DecoderImpl.TypeClasses()
     /// How many values were taken from an earlier snapshot instead of decoded again.
     @exclusivity(unchecked) private(set) var reuses = 0
 

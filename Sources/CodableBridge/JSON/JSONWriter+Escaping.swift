@@ -152,12 +152,11 @@ extension JSONWriter {
     private static func escapeMask(_ word: UInt64, slashes: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highBits }
-        var found = (word &- ones &* 0x20) & ~word & highBits
-        found |= hasZeroByte(word ^ (ones &* 0x22))
-        found |= hasZeroByte(word ^ (ones &* 0x5C))
-        if slashes { found |= hasZeroByte(word ^ (ones &* 0x2F)) }
-        return found
+        // The zero-byte test `(x - ones) & ~x & highBits` for each x = word ^ c, with one
+        // `& ~word & highBits` for all: c has no high bits, so `~x` has the high bits of `~word`.
+        var near = (word &- ones &* 0x20) | ((word ^ (ones &* 0x22)) &- ones) | ((word ^ (ones &* 0x5C)) &- ones)
+        if slashes { near |= (word ^ (ones &* 0x2F)) &- ones }
+        return near & ~word & highBits
     }
 
     /// Appends the escape for `byte` (at most six bytes, already reserved).
