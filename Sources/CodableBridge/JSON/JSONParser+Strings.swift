@@ -73,7 +73,7 @@ extension JSONParser where Output: ~Copyable {
                 return r + 1
             }
             if c == UInt8(ascii: "\\") {
-                return try scanEscapedString(quote: quote, read: r)
+                return try scanEscapedString(quote: quote, read: r, flags: flags)
             }
             if c >= 0x80 {
                 // Non-Latin text is mostly non-ASCII: stay here while it lasts. (A valid sequence
@@ -91,8 +91,11 @@ extension JSONParser where Output: ~Copyable {
     }
 
     /// Continues `scanString` from the first backslash, at `read`: copies the text so far and
-    /// the rest of the string, with escapes resolved, to the end of `unescaped`.
-    mutating func scanEscapedString(quote: Int, read: Int) throws(Failure) -> Int {
+    /// the rest of the string, with escapes resolved, to the end of `unescaped`. `flags` are
+    /// those of the text so far; what is written is valid UTF-8 (checked bytes, and escapes that
+    /// are whole scalars), so the node keeps ``JSONTape/Flags/validUTF8``.
+    mutating func scanEscapedString(quote: Int, read: Int, flags: UInt8) throws(Failure) -> Int {
+        var flags = flags
         let start = quote + 1
         let first = unescaped.count
         var r = read
@@ -126,12 +129,15 @@ extension JSONParser where Output: ~Copyable {
             let c = p[r]
             if c == UInt8(ascii: "\"") {
                 unescaped.setCount(w)
-                lastString = stringNode(start: first, length: w - first, flags: JSONTape.Flags.escaped)
+                lastString = stringNode(start: first, length: w - first, flags: JSONTape.Flags.escaped | flags)
                 return r + 1
             }
             if c == UInt8(ascii: "\\") {
+                let before = w
                 (r, w) = try unescape(at: r, writingTo: w, in: out, quote: quote)
+                if w &- before > 1 { flags = JSONTape.Flags.validUTF8 }  // a scalar from U+0080 up
             } else if c >= 0x80 {
+                flags = JSONTape.Flags.validUTF8
                 let end = try validateUTF8(at: r, quote: quote)
                 (out + w).initialize(from: p + r, count: end - r)
                 w += end - r

@@ -95,9 +95,10 @@ package struct JSONTape: @unchecked Sendable {
         /// Objects with ``duplicateKeys``, parsed under `DuplicateKeyStrategy.useLast`: of
         /// repeated keys the last occurrence counts, and every reader of the object honours it.
         package static let lastKeyWins: UInt8 = 32
-        /// Strings read in place by the RFC 8259 parser: their bytes were checked as UTF-8 while
-        /// parsing, so a `String` is made of them without a second check (Runtime/ValidatedString).
-        /// Set only by the parser; a node without it is checked when its string is made.
+        /// Strings read by the RFC 8259 parser: their bytes were checked as UTF-8 while parsing
+        /// (an escaped string's unescaped bytes too: escapes are written as whole scalars), so a
+        /// `String` is made of them without a second check (Runtime/ValidatedString). Set only by
+        /// the parser; a node without it is checked when its string is made.
         package static let validUTF8: UInt8 = 64
         /// Strings with ``validUTF8`` whose bytes are all ASCII.
         package static let ascii: UInt8 = 128

@@ -39,10 +39,13 @@ extension PartialScanner {
     /// The node of the string being read, up to `end` in the text (its safe end, or its closing
     /// quote).
     func stringNode(end: Int) -> JSONTape.Node {
-        if let start = string.unescapedStart {
-            return JSONTape.Node(kind: .string, payload: start, length: UInt32(string.unescapedSafeEnd - start), flags: JSONTape.Flags.escaped)
-        }
+        // Checked UTF-8, and escapes resolved to whole scalars: valid UTF-8 either way, as the
+        // parser's nodes are.
         let flags = JSONTape.Flags.validUTF8 | (string.isASCII ? JSONTape.Flags.ascii : 0)
+        if let start = string.unescapedStart {
+            return JSONTape.Node(kind: .string, payload: start, length: UInt32(string.unescapedSafeEnd - start),
+                                 flags: JSONTape.Flags.escaped | flags)
+        }
         return JSONTape.Node(kind: .string, payload: tokenStart + 1, length: UInt32(end - tokenStart - 1), flags: flags)
     }
 
@@ -192,6 +195,7 @@ extension PartialScanner {
         // safe: surrogates were handled above; escapes cannot exceed U+10FFFF
         let scalar = Unicode.Scalar(value)!
         let encoded = UTF8.encode(scalar)!  // safe: every scalar has a UTF-8 form
+        if value >= 0x80 { string.isASCII = false }
         try countStringBytes(encoded.count)
         unescaped.append(contentsOf: encoded)
         characterEnded(at: end)

@@ -33,13 +33,19 @@ struct ValidatedStringTests {
     }
     #endif
 
-    /// The parser's string flags, by what the string holds: `validUTF8` only on strings read in
-    /// place, `ascii` only when every byte is below 0x80.
+    /// The parser's string flags, by what the string holds: `validUTF8` on every string the RFC
+    /// 8259 parser reads (escapes are written as whole scalars), `ascii` only when every byte of
+    /// the string's value is below 0x80.
     @Test("The parser flags what it checked", arguments: [
         (#""https://example.com/a/long/path""#, true, true),
         (#""naïve café with accents here""#, true, false),
-        (#""escaped \" quote in a long string""#, false, false),
-        (#""\u00e9 escaped accent in a long one""#, false, false),
+        (#""escaped \" quote in a long string""#, true, true),
+        (#""\u0041 escapes an ASCII letter, long""#, true, true),
+        (#""\u00e9 escaped accent in a long one""#, true, false),
+        (#""an emoji \ud83d\ude00 escaped, in a long one""#, true, false),
+        (#""café before an escape \n in a long one""#, true, false),
+        (#""an escape \t before a café, in a long one""#, true, false),
+        (#""\u0000 a NUL escaped in a long string""#, true, true),
     ])
     func flags(json: String, validUTF8: Bool, ascii: Bool) throws {
         let tape = try JSONTape(parsing: Data(json.utf8), maxDepth: 16)
@@ -48,6 +54,8 @@ struct ValidatedStringTests {
         #expect((node.flags & JSONTape.Flags.ascii != 0) == ascii)
         let expected = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
         #expect(tape.string(at: 0) == expected)
+        #expect(tape.string(at: 0).count == expected?.count)
+        #expect(Array(tape.string(at: 0).unicodeScalars) == expected.map { Array($0.unicodeScalars) })
         #expect(try JSONValue(parsing: Data(json.utf8)) == .string(try #require(expected)))
     }
 
