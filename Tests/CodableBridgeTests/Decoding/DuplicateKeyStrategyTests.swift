@@ -71,6 +71,8 @@ struct DuplicateKeyStrategyTests {
         (#"{"\u00e9": "NFC", "e\u0301": "NFD", "x": "ascii"}"#, ["é": "NFC", "x": "ascii"]),
         ("{\"\u{E9}\": \"NFC\", \"e\u{301}\": \"NFD\"}", ["é": "NFC"]),
         (#"{"a": "plain", "\u0061": "escaped"}"#, ["a": "plain"]),
+        (#"{"\u0061": "escaped", "a": "plain"}"#, ["a": "escaped"]),
+        (#"{"long_key_of_twenty_\u0062": "escaped", "long_key_of_twenty_b": "plain"}"#, ["long_key_of_twenty_b": "escaped"]),
         (#"{"id": "1", "name": "2", "url_of_the_avatar_image": "3"}"#, ["id": "1", "name": "2", "url_of_the_avatar_image": "3"]),
     ])
     func stringEqualKeys(json: String, expected: [String: String]) throws {
