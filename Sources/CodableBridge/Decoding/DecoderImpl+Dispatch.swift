@@ -131,6 +131,7 @@ extension DecoderImpl {
         typeClasses.add(id, kind)
         return kind
     }
+
     // No `T?` in this function or the ones it inlines: see `nullValue(_:)` for what one costs.
     private func _slowPathUnwrap<T: Decodable>(_ type: T.Type, node: Int, key: PathComponent?, elementType: (any Codable.Type)?) throws -> T {
         if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
