@@ -215,6 +215,42 @@ extension DecoderImpl {
     func isNullWord(_ node: Int) -> Bool {
         nodes[node].kind == .string && options.coercion.isNullWord(text(node))
     }
+
+    // MARK: Key paths from the root
+
+    /// The number of elements of the array at `keyPath` in `tape`; `nil` when there is none.
+    static func arrayLength(at keyPath: String, in tape: JSONTape, options: BridgeDecoder) -> Int? {
+        let impl = DecoderImpl(tape: tape, options: options, report: nil, path: [], tracksUnknownKeys: false)
+        guard let node = try? impl.locate(keyPath: keyPath), impl.nodes[node].kind == .array else { return nil }
+        return Int(impl.nodes[node].length)
+    }
+
+    /// Walks `keyPath` (`"data.items"`, numeric segments index arrays) from the root, pushing each
+    /// segment onto the path. Throws `keyNotFound` naming the first missing segment.
+    func locate(keyPath: String) throws -> Int {
+        var node = 0
+        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            let found: Int?
+            switch nodes[node].kind {
+            case .object: found = findMember(segment, in: node)
+            case .array:
+                if let i = Int(segment), i >= 0, i < Int(nodes[node].length) {
+                    var child = node + 1
+                    for _ in 0 ..< i { child = tape.nextSibling(child) }
+                    found = child
+                } else {
+                    found = nil
+                }
+            default: found = nil
+            }
+            guard let found else {
+                throw DecodingMessages.keyNotFound(AnyCodingKey(segment), path: codingPath)
+            }
+            path.append(.name(segment))
+            node = found
+        }
+        return node
+    }
 }
 
 // MARK: - Design

@@ -37,10 +37,10 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// The virtual node that stands for a missing value (decodes as the type's zero value).
     static let missingNode = -1
 
-    let tape: JSONTape
-    let nodes: UnsafeBufferPointer<JSONTape.Node>
+    @exclusivity(unchecked) private(set) var tape: JSONTape
+    @exclusivity(unchecked) private(set) var nodes: UnsafeBufferPointer<JSONTape.Node>
     /// Where the nodes' bytes are (see ``start(of:)``).
-    let bytes: JSONTape.Bytes
+    @exclusivity(unchecked) private(set) var bytes: JSONTape.Bytes
     let options: BridgeDecoder
     let report: ReportCollector?
     /// Whether a member that is not there gets its type's zero value with nothing to record:
@@ -143,11 +143,33 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.current = current
     }
 
-    /// The number of elements of the array at `keyPath` in `tape`; `nil` when there is none.
-    static func arrayLength(at keyPath: String, in tape: JSONTape, options: BridgeDecoder) -> Int? {
-        let impl = DecoderImpl(tape: tape, options: options, report: nil, path: [], tracksUnknownKeys: false)
-        guard let node = try? impl.locate(keyPath: keyPath), impl.nodes[node].kind == .array else { return nil }
-        return Int(impl.nodes[node].length)
+    /// Points this decoder, made for a partial document's snapshots (no report, no unknown-key
+    /// tracker, no `update`), at `tape`, the document's next snapshot, with a new decoder's
+    /// state. What it learnt of types (`modelStates`, `typeClasses`, `shapes`) and the keyed
+    /// containers it made carry over: a snapshot's models are the last one's. Every per-decode
+    /// property above is reset here.
+    func restart(on tape: JSONTape) {
+        self.tape = tape
+        nodes = tape.nodeBuffer
+        bytes = tape.sources
+        current = 0
+        path.removeAll(keepingCapacity: true)
+        rootPrefix = []
+        rootDepth = 0
+        pathNodes.removeLast(pathNodes.count)
+        scopeNodes.removeLast(scopeNodes.count)
+        validNodes = 1
+        savedScopes.removeAll()
+        levelMeta = nil
+        cursors.removeLast(cursors.count)
+        pathParent = (-1, nil, 0)
+        keyLengths = (-1, 0)
+        zeroDepth = 0
+        fieldModel = nil
+        requestedKeys = nil
+        blockedWalkObject = -1
+        captureLearning = nil
+        membersFound = 0
     }
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
@@ -223,7 +245,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// Runs the decode of the root value at `node`, turning what the lenient machinery throws
     /// into `DecodingError`s.
-    private func decodingRoot<T>(node: Int, _ body: () throws -> T) throws -> T {
+    func decodingRoot<T>(node: Int, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let rejection as ModelRejected {
@@ -235,33 +257,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             }
             throw DecodingMessages.notConverted(notConverted, path: codingPath)
         }
-    }
-
-    /// Walks `keyPath` (`"data.items"`, numeric segments index arrays) from the root, pushing each
-    /// segment onto the path. Throws `keyNotFound` naming the first missing segment.
-    func locate(keyPath: String) throws -> Int {
-        var node = 0
-        for segment in keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
-            let found: Int?
-            switch nodes[node].kind {
-            case .object: found = findMember(segment, in: node)
-            case .array:
-                if let i = Int(segment), i >= 0, i < Int(nodes[node].length) {
-                    var child = node + 1
-                    for _ in 0 ..< i { child = tape.nextSibling(child) }
-                    found = child
-                } else {
-                    found = nil
-                }
-            default: found = nil
-            }
-            guard let found else {
-                throw DecodingMessages.keyNotFound(AnyCodingKey(segment), path: codingPath)
-            }
-            path.append(.name(segment))
-            node = found
-        }
-        return node
     }
 
     // MARK: Decoder

@@ -144,14 +144,28 @@ final class PartialFeed {
     @exclusivity(unchecked) private var lastShape: PartialScanner.SnapshotShape?
     /// The error that stopped the scan: every later call throws it.
     @exclusivity(unchecked) private(set) var failure: (any Error)?
+    /// The decoder of the snapshots, restarted on each: the keyed containers it made for one
+    /// snapshot's models are handed out again in the next.
+    @exclusivity(unchecked) private var snapshotDecoder: DecoderImpl?
 
     init(decoder: BridgeDecoder) {
         self.decoder = decoder
         scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
     }
 
+    deinit {
+        snapshotDecoder?.endReuse()  // its containers refer to it
+    }
+
     /// Whether the text holds a complete JSON value.
-    @usableFromInline var isComplete: Bool { scanner.isComplete }
+    @usableFromInline var isComplete: Bool { inPlace { $0.isComplete } }
+
+    /// Runs `body` on the scanner where it is stored. A call on `scanner` that does not mutate it
+    /// would run on a copy (a retain and a release of each of its buffers, per snapshot).
+    @inline(__always)
+    private func inPlace<R>(_ body: (inout PartialScanner) -> R) -> R {
+        body(&scanner)
+    }
 
     /// Scans `bytes`; when the text turns out wrong or exceeds a limit, keeps the error and
     /// throws it (and so does every later call).
@@ -184,7 +198,7 @@ final class PartialFeed {
     /// it becomes the one ``decodeSnapshot(_:)`` decodes.
     @usableFromInline
     func takeNewShape() -> Bool {
-        guard let shape = scanner.snapshotShape(), shape != lastShape else { return false }
+        guard let shape = inPlace({ $0.snapshotShape() }), shape != lastShape else { return false }
         lastShape = shape
         return true
     }
@@ -206,7 +220,7 @@ final class PartialFeed {
     /// afresh, so that the events of every part are counted. A text that ends early, or a
     /// top-level number that never ended, is decoded as `decode` does (for its error or value).
     func decodeComplete<T: Decodable>(_ type: T.Type) throws -> T {
-        guard scanner.isComplete, decoder.telemetry == nil, let shape = scanner.snapshotShape() else {
+        guard isComplete, decoder.telemetry == nil, let shape = inPlace({ $0.snapshotShape() }) else {
             return try decoder.decode(T.self, from: scanner.text)
         }
         return try decodeTape(T.self, shape)
@@ -214,9 +228,35 @@ final class PartialFeed {
 
     /// The tape of the text so far, with the shape `shape`, decoded with the kept values.
     private func decodeTape<T: Decodable>(_ type: T.Type, _ shape: PartialScanner.SnapshotShape) throws -> T {
-        scanner.markOpenValues(in: completed, shape: shape)
+        inPlace { $0.markOpenValues(in: completed, shape: shape) }
         return try scanner.withSnapshotTape(shape) { tape in
-            try DecoderImpl.decode(T.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+            try DecoderImpl.decodeSnapshot(T.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
         }
+    }
+}
+
+extension DecoderImpl {
+    /// The entry point of a partial document's snapshots: decodes `tape` with `decoder`, the
+    /// decoder of the document's earlier snapshots restarted on it, or a new one, kept there for
+    /// the next snapshot with the keyed containers it makes (the document calls ``endReuse()``
+    /// when it goes). Under `unknownKeyStrategy = .throw`, whose tracker is sized for one tape,
+    /// each snapshot has a decoder of its own.
+    static func decodeSnapshot<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, completedValues: CompletedValues,
+                                             decoder: inout DecoderImpl?) throws -> T
+    {
+        if case .throw = options.unknownKeyStrategy.base {
+            return try decode(T.self, tape: tape, options: options, report: nil, keyPath: nil, completedValues: completedValues)
+        }
+        let impl: DecoderImpl
+        if let decoder {
+            impl = decoder
+            impl.restart(on: tape)
+        } else {
+            impl = DecoderImpl(tape: tape, options: options, report: nil, path: [])
+            impl.reusesContainers = true
+            impl.completedValues = completedValues
+            decoder = impl
+        }
+        return try impl.decodingRoot(node: 0) { try impl.unwrap(T.self, node: 0, key: nil) }
     }
 }

@@ -60,6 +60,46 @@ struct PartialDocumentTests {
         try Self.checkPieces(PartialTapeTests.feed, as: Feed.self, size: size, decoder: strict)
     }
 
+    /// A thread of comments: renamed keys, a key path, alternates, a flattened part and the
+    /// model nested in itself (two containers of one key type open at once).
+    struct Comment: MappableCodable, Equatable {
+        struct Stats: Codable, Equatable {
+            var likes: Int
+            var shares: Int
+        }
+        var id: Int
+        var author: String
+        var body: String
+        var stats: Stats
+        var replies: [Comment]
+        static var keyMapping: KeyMapping {
+            ["id": ["id", "comment_id"], "author": "user.name", "body": "text", "stats": .flatten]
+        }
+    }
+
+    static let thread = #"""
+    [{"comment_id": 1, "user": {"name": "Ann", "age": 3}, "text": "first", "likes": 2, "shares": 0,
+      "replies": [{"id": 2, "user": {"name": "Bo"}, "text": "re", "likes": 1, "shares": 1, "replies": []},
+                  {"id": 3, "text": "no user", "likes": 0, "shares": 0, "replies": [{"id": 4, "user": 7, "text": "x",
+                   "likes": 5, "shares": 6, "replies": []}]}]},
+     {"id": 5, "user": {"name": "Cy"}, "text": "second", "likes": 9, "shares": 9, "replies": []}]
+    """#
+
+    /// Every snapshot of a document is decoded by one decoder, restarted on each, with the keyed
+    /// containers of the snapshot before: what it gives equals a decoder of its own per snapshot,
+    /// also after a snapshot that did not decode.
+    @Test(arguments: [1, 3, 7, 64])
+    func snapshotsOfMappedModelsDecodeAsDecodePartialDoes(size: Int) throws {
+        #expect(try Self.checkPieces(Self.thread, as: [Comment].self, size: size) >= 1)
+        var strict = BridgeDecoder()
+        strict.coercion = .strict
+        strict.missingValueStrategy = .throw
+        // Snapshots with members missing fail; the ones between them decode.
+        let complete = Self.thread.replacingOccurrences(of: #""user": 7"#, with: #""user": {"name": "Di"}"#)
+            .replacingOccurrences(of: #""id": 3, "#, with: #""id": 3, "user": {"name": "Ed"}, "#)
+        try Self.checkPieces(complete, as: [Comment].self, size: size, decoder: strict)
+    }
+
     @Test func piecesThatChangeNothingGiveNothing() throws {
         let document = BridgeDecoder().partialDocument(of: [Int].self)
         #expect(try document.append([UInt8]()) == nil)  // empty pieces
