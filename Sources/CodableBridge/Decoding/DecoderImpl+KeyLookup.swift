@@ -271,7 +271,8 @@ extension DecoderImpl {
 // checked (Runtime/KeyedContainerBox.swift); where it does not hold, and in portable mode,
 // containers are simply not reused. The
 // entry point clears the list when the decode ends (`endReuse()`), which breaks the cycle
-// impl → box → container → impl.
+// impl → box → container → impl. A partial document's decoder keeps its list from snapshot to
+// snapshot, whose models are the same types, and the document clears it when it goes.
 
 /// A keyed container's fields, in a non-generic class so that the decoder can re-point a
 /// container it reuses without knowing its key type.

@@ -2,7 +2,8 @@ import Foundation
 
 // MARK: - Design
 //
-// One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift). It is the `Decoder`
+// One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift); a partial document's
+// snapshots share one, restarted on each (`restart(on:)`). It is the `Decoder`
 // handed to every `init(from:)`; its containers hold the node index of their object or array
 // (a keyed container is reused once nobody holds it: DecoderImpl+KeyLookup.swift). Going down
 // one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated

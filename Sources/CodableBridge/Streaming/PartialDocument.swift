@@ -8,6 +8,8 @@ import Foundation
 // (`CompletedValues`, Decoding/DecoderImpl+Update.swift). `append` scans what it is given and
 // decodes one snapshot when the text's shape changed; once the root value is complete, its value
 // is decoded once, from the same tape with the same reuse: it equals `decode`'s for the whole text.
+// Every snapshot is decoded by one `DecoderImpl`, restarted on each, so the keyed containers made
+// for one snapshot's models are handed out again in the next.
 // The state that does not depend on the model type lives in `PartialFeed`, so that the
 // document's inlinable entry points are compiled for the caller's type. `partialValues`
 // (PartialValueSequence.swift) is this type fed by a background reader: each `next()` hands it
