@@ -25,19 +25,50 @@ extension DecoderImpl {
         var start = first
         if useCursor, depth < cursors.count {
             let cursor = cursors.base[depth]
-            if cursor.object == object, cursor.position < end { start = cursor.position }
+            if cursor.object == object, cursor.position <= end { start = cursor.position }
         }
         var member = start
         while member < end {
             if keyEquals(member, key) { return found(member, object: object, depth: useCursor ? depth : -1) }
             member = next(member + 1)
         }
+        // Not after the cursor: a key out of order, or a miss.
+        if useCursor, depth < keySummaries.count, keySummaries.base[depth].object == object, !keySummaries.base[depth].mayHold(key) {
+            return nil
+        }
         member = first
         while member < start {
             if keyEquals(member, key) { return found(member, object: object, depth: useCursor ? depth : -1) }
             member = next(member + 1)
         }
+        if useCursor, completedValues != nil { _slowPathMissed(object, depth: depth) }
         return nil
+    }
+
+    /// A lookup in `object` of a partial document's snapshot found nothing: at its second miss,
+    /// the object's keys are summarised (``KeySummary``), so that its later misses cost a few
+    /// instructions instead of a scan of every member. An object that is still arriving misses
+    /// most of its model's keys in every snapshot. (A complete document's objects miss only
+    /// optional keys, mostly once each: summarising them would cost more than it saves.)
+    @inline(never)
+    private func _slowPathMissed(_ object: Int, depth: Int) {
+        while keySummaries.count <= depth { keySummaries.append(KeySummary()) }
+        let summary = keySummaries.base[depth]
+        guard summary.object != object else { return }  // a key whose bit another key set
+        guard summary.missed == object else {
+            keySummaries.base[depth].missed = object
+            return
+        }
+        var keys = KeySummary()
+        keys.object = object
+        var member = object + 1
+        let end = nodes[object].payload
+        while member < end {
+            let node = nodes[member]
+            keys.add(UnsafeBufferPointer(start: start(of: node), count: Int(node.length)))
+            member = next(member + 1)
+        }
+        keySummaries.base[depth] = keys
     }
 
     /// ``findMember(_:in:depth:)`` in an object that repeats a key: the first match, or the last
@@ -250,6 +281,37 @@ extension DecoderImpl {
             node = found
         }
         return node
+    }
+}
+
+/// Which keys an object may hold: one bit of 128 per key, chosen by a hash of the key's length
+/// and its first and last bytes. A key whose bit is clear is not a member; one whose bit is set
+/// may be.
+struct KeySummary {
+    /// The object whose keys the bits summarise; -1 for none.
+    var object = -1
+    /// The object that last missed a lookup at this depth, while not summarised.
+    var missed = -1
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    @inline(__always)
+    private static func bit(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let first = key.isEmpty ? 0 : UInt64(key[0])
+        let last = key.isEmpty ? 0 : UInt64(key[key.count - 1])
+        let mixed = (UInt64(truncatingIfNeeded: key.count) << 16 | first << 8 | last) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 57)
+    }
+
+    mutating func add(_ key: UnsafeBufferPointer<UInt8>) {
+        let bit = Self.bit(key)
+        if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit - 64) }
+    }
+
+    @inline(__always)
+    func mayHold(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bit = Self.bit(key)
+        return (bit < 64 ? low >> UInt64(bit) : high >> UInt64(bit - 64)) & 1 != 0
     }
 }
 

@@ -77,6 +77,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var levelMeta: ModelMeta?
     /// Per container depth: the object a key cursor belongs to, and where the next key likely is.
     @exclusivity(unchecked) var cursors = ScratchBuffer<(object: Int, position: Int)>(capacity: 16)
+    /// Per container depth: the keys of a snapshot's object that missed two lookups, summarised
+    /// so that its next misses need no scan (`findMember`).
+    @exclusivity(unchecked) var keySummaries = ScratchBuffer<KeySummary>(capacity: 0)
     /// The last key-path parent found (`findMapped`): its object, its segment in the type's
     /// `LookupPlan` storage (segments are interned there) and its value node.
     @exclusivity(unchecked) var pathParent: (object: Int, key: UnsafePointer<UInt8>?, value: Int) = (-1, nil, 0)
@@ -163,6 +166,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         savedScopes.removeAll()
         levelMeta = nil
         cursors.removeLast(cursors.count)
+        keySummaries.removeLast(keySummaries.count)
         pathParent = (-1, nil, 0)
         keyLengths = (-1, 0)
         zeroDepth = 0
