@@ -155,12 +155,18 @@ extension DecoderImpl {
             prefix = CompletedValues.ArrayPrefix(nextNode: array + 1)
         }
         // This snapshot's array is built in the spare (see `ArrayPrefix`), taken out so that it
-        // stays uniquely referenced: its stale values dropped (`removeLast(_:)` would be a call
-        // generic over the collection, with a metadata lookup per snapshot), then the values
-        // completed since it was last returned.
-        var values: [E] = []
-        swap(&values, &prefix.spare)
-        while values.count > prefix.spareCount { values.removeLast() }
+        // stays uniquely referenced: its stale values dropped, then the values completed since it
+        // was last returned. In the common snapshot nothing completed since, and the stale value
+        // is the open element's, which the first value decoded now replaces in place: a generic
+        // `removeLast()` here costs about a thousand instructions (its `Optional` metadata, two
+        // copies of the element), an assignment a few.
+        var values = prefix.spare
+        prefix.spare = []
+        var staleSlot = -1  // a stale value's index, to be replaced by the next value decoded
+        if prefix.spareCount == prefix.completeCount, values.count > prefix.spareCount {
+            staleSlot = prefix.spareCount
+        }
+        while values.count > prefix.spareCount + (staleSlot < 0 ? 0 : 1) { values.removeLast() }
         if prefix.spareCount < prefix.completeCount {
             values.append(contentsOf: prefix.elements[prefix.spareCount ..< prefix.completeCount])
         }
@@ -170,17 +176,23 @@ extension DecoderImpl {
             let node = element
             element = next(element)
             if index == count &- 1 {
-                completeCount = values.count
+                completeCount = staleSlot < 0 ? values.count : staleSlot
                 prefix.nodesRead = index
                 prefix.nextNode = node
             }
             try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
-                values.append(consume value)
+                if staleSlot < 0 {
+                    values.append(consume value)
+                } else {
+                    values[staleSlot] = consume value
+                    staleSlot = -1
+                }
             }
         }
+        if staleSlot >= 0 { values.removeLast() }  // no value replaced it (none decoded, or dropped)
         // The last snapshot's array becomes the spare: its complete values are still this one's.
         prefix.spareCount = prefix.completeCount
-        swap(&prefix.spare, &prefix.elements)
+        prefix.spare = prefix.elements
         prefix.elements = values
         prefix.completeCount = completeCount
         completed.keepArrayPrefix(prefix, at: array)

@@ -371,9 +371,8 @@ final class CompletedValues {
     @exclusivity(unchecked) private var zeroValues: [(type: ObjectIdentifier, box: AnyObject)] = []
     /// The nodes of the containers the text has not closed yet, outermost first: their values
     /// change from snapshot to snapshot.
-    @exclusivity(unchecked) var openNodes: [Int] = [] {
-        didSet { openArrays.removeAll { !openNodes.contains($0.node) } }
-    }
+    /// (Set in place by the scanner, which then calls ``forgetClosedArrays()``.)
+    @exclusivity(unchecked) var openNodes: [Int] = []
     /// The complete elements of the open arrays, as the last snapshot decoded them.
     @exclusivity(unchecked) private var openArrays: [(node: Int, type: ObjectIdentifier, box: AnyObject)] = []
     /// How the types met so far decode (`DecoderImpl.classify(_:)`), carried from one snapshot's
@@ -407,8 +406,23 @@ final class CompletedValues {
     }
 
     private final class PrefixBox<E> {
-        var prefix: ArrayPrefix<E>
+        @exclusivity(unchecked) var prefix: ArrayPrefix<E>
         init(_ prefix: ArrayPrefix<E>) { self.prefix = prefix }
+
+        /// The prefix of the array at `node`, moved out so that its arrays stay uniquely
+        /// referenced; an empty one is left in its place, which a decode that fails before
+        /// putting the prefix back leaves for the next snapshot. (Not `swap`: a generic call,
+        /// with the prefix type's metadata looked up for it on every snapshot.)
+        func take(array node: Int) -> ArrayPrefix<E> {
+            let taken = prefix
+            prefix = ArrayPrefix(nextNode: node + 1)
+            return taken
+        }
+    }
+
+    /// Forgets the kept prefixes of the arrays that `openNodes` no longer holds (closed since).
+    func forgetClosedArrays() {
+        if !openArrays.isEmpty { openArrays.removeAll { !openNodes.contains($0.node) } }
     }
 
     /// Whether the text has not closed the container at `node`.
@@ -417,24 +431,23 @@ final class CompletedValues {
     /// Takes the prefix kept for the open array at `node` out of the cache (so that its elements
     /// array stays uniquely referenced once the last snapshot is released), or an empty one.
     func takeArrayPrefix<E>(_ type: E.Type, at node: Int) -> ArrayPrefix<E> {
-        var prefix = ArrayPrefix<E>(nextNode: node + 1)
         let id = ObjectIdentifier(E.self)
-        if let entry = openArrays.first(where: { $0.node == node && $0.type == id }) {
+        for entry in openArrays where entry.node == node && entry.type == id {
             // The entry's type is E.
-            swap(&prefix, &unsafeDowncast(entry.box, to: PrefixBox<E>.self).prefix)
+            return unsafeDowncast(entry.box, to: PrefixBox<E>.self).take(array: node)
         }
-        return prefix
+        return ArrayPrefix(nextNode: node + 1)
     }
 
     /// Keeps `prefix` for the next snapshot's decode of the open array at `node`.
     func keepArrayPrefix<E>(_ prefix: ArrayPrefix<E>, at node: Int) {
         let id = ObjectIdentifier(E.self)
-        if let entry = openArrays.first(where: { $0.node == node && $0.type == id }) {
+        for entry in openArrays where entry.node == node && entry.type == id {
             // The entry's type is E.
             unsafeDowncast(entry.box, to: PrefixBox<E>.self).prefix = prefix
-        } else {
-            openArrays.append((node, id, PrefixBox(prefix)))
+            return
         }
+        openArrays.append((node, id, PrefixBox(prefix)))
     }
 
     /// The `T` decoded from the container at `node` (whose subtree ends before node `end`), or

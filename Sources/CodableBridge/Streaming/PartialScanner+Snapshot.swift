@@ -36,14 +36,13 @@ extension PartialScanner {
         return SnapshotShape(nodeCount: nodeCount, openStringLength: openString, depth: frames.count)
     }
 
-    /// The nodes of the open containers, outermost first.
-    var openNodes: [Int] { frames.map(\.node) }
-
     /// Tells `completed` which values of the snapshot of shape `shape` (``snapshotShape()``'s)
     /// are still open (their text grows, so no value decoded from them is kept): the open
     /// containers and the open string.
     func markOpenValues(in completed: CompletedValues, shape: SnapshotShape?) {
-        completed.openNodes = openNodes
+        completed.openNodes.removeAll(keepingCapacity: true)  // in place: no array per snapshot
+        for frame in frames { completed.openNodes.append(frame.node) }
+        completed.forgetClosedArrays()
         completed.openString = shape.flatMap { $0.openStringLength >= 0 ? $0.nodeCount : nil }
     }
 
