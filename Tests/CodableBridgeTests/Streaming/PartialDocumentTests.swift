@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import CodableBridge
 
@@ -98,6 +99,39 @@ struct PartialDocumentTests {
         let complete = Self.thread.replacingOccurrences(of: #""user": 7"#, with: #""user": {"name": "Di"}"#)
             .replacingOccurrences(of: #""id": 3, "#, with: #""id": 3, "user": {"name": "Ed"}, "#)
         try Self.checkPieces(complete, as: [Comment].self, size: size, decoder: strict)
+    }
+
+    /// A class model that counts its live instances.
+    final class Tracked: Decodable, Sendable {
+        static let live = Atomic<Int>(0)
+        let v: Int
+        private enum CodingKeys: String, CodingKey { case v }
+        init(from decoder: any Decoder) throws {
+            v = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .v)
+            Tracked.live.add(1, ordering: .relaxed)
+        }
+        deinit { Tracked.live.add(-1, ordering: .relaxed) }
+    }
+
+    struct TrackedList: Decodable {
+        var items: [Tracked]
+        var more: [[Tracked]]
+    }
+
+    /// The decoder of a document's snapshots keeps the containers it made, which refer to it;
+    /// the document breaks that cycle when it goes, and so frees the values its snapshots kept.
+    @Test func aDocumentThatGoesFreesWhatItsSnapshotsKept() throws {
+        let text = #"{"items": [{"v": 1}, {"v": 2}, {"v": 3}], "more": [[{"v": 4}], [{"v": 5}, {"v": 6}]]}"#
+        do {
+            let document = BridgeDecoder().partialDocument(of: TrackedList.self)
+            var snapshots = 0
+            for byte in text.utf8 where try document.append([byte]) != nil { snapshots += 1 }
+            let value = try document.finish()
+            #expect(snapshots > 10)
+            #expect(value.items.map(\.v) == [1, 2, 3] && value.more.map { $0.map(\.v) } == [[4], [5, 6]])
+            #expect(Tracked.live.load(ordering: .relaxed) > 0)
+        }
+        #expect(Tracked.live.load(ordering: .relaxed) == 0)
     }
 
     @Test func piecesThatChangeNothingGiveNothing() throws {
