@@ -189,8 +189,13 @@ package struct JSONTape: @unchecked Sendable {
         self.text = text
         self.unescaped = unescaped
         self.nodeBuffer = nodes
-        self.storage = Storage(nodes: UnsafeMutableBufferPointer(start: nil, count: 0), owner: nil, ownedText: nil, unescaped: nil)
+        self.storage = JSONTape.borrowedStorage
     }
+
+    /// The storage of every borrowing tape: it owns nothing, so one serves them all (a partial
+    /// document makes a borrowing tape per snapshot).
+    private static let borrowedStorage = Storage(nodes: UnsafeMutableBufferPointer(start: nil, count: 0), owner: nil, ownedText: nil,
+                                                 unescaped: nil)
 
     // MARK: Navigation
 
