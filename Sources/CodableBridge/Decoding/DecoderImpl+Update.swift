@@ -375,9 +375,6 @@ final class CompletedValues {
     @exclusivity(unchecked) var openNodes: [Int] = []
     /// The complete elements of the open arrays, as the last snapshot decoded them.
     @exclusivity(unchecked) private var openArrays: [(node: Int, type: ObjectIdentifier, box: AnyObject)] = []
-    /// How the types met so far decode (`DecoderImpl.classify(_:)`), carried from one snapshot's
-    /// decode to the next.
-    @exclusivity(unchecked) var typeClasses = DecoderImpl.TypeClasses()
     /// How many values were taken from an earlier snapshot instead of decoded again.
     @exclusivity(unchecked) private(set) var reuses = 0
 

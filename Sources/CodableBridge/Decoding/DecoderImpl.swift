@@ -179,18 +179,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
 
     /// The entry point: decodes the whole document, or the part at `keyPath`.
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
-                                     keyPath: String?, update: UpdateFallback? = nil, completedValues: CompletedValues? = nil,
-                                     part: ArrayPart? = nil) throws -> T
+                                     keyPath: String?, update: UpdateFallback? = nil, part: ArrayPart? = nil) throws -> T
     {
         let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
-        if let completedValues {
-            // A partial document's snapshots: what each type is, learnt once for all of them.
-            impl.completedValues = completedValues
-            impl.typeClasses = completedValues.typeClasses
-        }
         defer {
-            completedValues?.typeClasses = impl.typeClasses
             impl.endReuse()
             // Containers a model keeps may be used later; what they do is not this decode's.
             report?.close()

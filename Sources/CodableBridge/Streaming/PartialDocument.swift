@@ -242,13 +242,10 @@ extension DecoderImpl {
     /// decoder of the document's earlier snapshots restarted on it, or a new one, kept there for
     /// the next snapshot with the keyed containers it makes (the document calls ``endReuse()``
     /// when it goes). Under `unknownKeyStrategy = .throw`, whose tracker is sized for one tape,
-    /// each snapshot has a decoder of its own.
+    /// each snapshot has a decoder of its own, which drops its containers when it is done.
     static func decodeSnapshot<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, completedValues: CompletedValues,
                                              decoder: inout DecoderImpl?) throws -> T
     {
-        if case .throw = options.unknownKeyStrategy.base {
-            return try decode(T.self, tape: tape, options: options, report: nil, keyPath: nil, completedValues: completedValues)
-        }
         let impl: DecoderImpl
         if let decoder {
             impl = decoder
@@ -257,6 +254,10 @@ extension DecoderImpl {
             impl = DecoderImpl(tape: tape, options: options, report: nil, path: [])
             impl.reusesContainers = true
             impl.completedValues = completedValues
+            if case .throw = options.unknownKeyStrategy.base {
+                defer { impl.endReuse() }
+                return try impl.decodingRoot(node: 0) { try impl.unwrap(T.self, node: 0, key: nil) }
+            }
             decoder = impl
         }
         return try impl.decodingRoot(node: 0) { try impl.unwrap(T.self, node: 0, key: nil) }

@@ -220,6 +220,8 @@ struct PartialTapeTests {
         let bytes = Array(document.utf8)
         var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         let completed = CompletedValues()
+        var snapshotDecoder: DecoderImpl?  // the decoder of every snapshot, as a document keeps it
+        defer { snapshotDecoder?.endReuse() }
         var held: [(end: Int, value: Feed)] = []
         var snapshots = 0
         for end in 1 ... bytes.count {
@@ -229,7 +231,7 @@ struct PartialTapeTests {
             let reused: Feed?
             do {
                 reused = try scanner.withSnapshotTape { tape in
-                    try DecoderImpl.decode(Feed.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+                    try DecoderImpl.decodeSnapshot(Feed.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
                 }
             } catch {
                 reused = nil
@@ -259,13 +261,15 @@ struct PartialTapeTests {
         let decoder = BridgeDecoder()
         var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         let completed = CompletedValues()
+        var snapshotDecoder: DecoderImpl?  // the decoder of every snapshot, as a document keeps it
+        defer { snapshotDecoder?.endReuse() }
         var snapshots: [Pair] = []
         var reuses: [Int] = []
         for chunk in [#"{"long": "a string longer than fifteen bytes", "open": "ab"#, "c", #"d\u00e9"#, #"\""#] {
             try Array(chunk.utf8).withUnsafeBufferPointer { try scanner.scan($0) }
             scanner.markOpenValues(in: completed, shape: scanner.snapshotShape())
             let snapshot = try scanner.withSnapshotTape { tape in
-                try DecoderImpl.decode(Pair.self, tape: tape, options: decoder, report: nil, keyPath: nil, completedValues: completed)
+                try DecoderImpl.decodeSnapshot(Pair.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
             }
             snapshots.append(try #require(snapshot))
             reuses.append(completed.reuses)
