@@ -371,8 +371,7 @@ final class CompletedValues {
     @exclusivity(unchecked) private var zeroValues: [(type: ObjectIdentifier, box: AnyObject)] = []
     /// The nodes of the containers the text has not closed yet, outermost first: their values
     /// change from snapshot to snapshot.
-    /// (Set in place by the scanner, which then calls ``forgetClosedArrays()``.)
-    @exclusivity(unchecked) var openNodes: [Int] = []
+    @exclusivity(unchecked) private(set) var openNodes: [Int] = []
     /// The complete elements of the open arrays, as the last snapshot decoded them.
     @exclusivity(unchecked) private var openArrays: [(node: Int, type: ObjectIdentifier, box: AnyObject)] = []
     /// How many values were taken from an earlier snapshot instead of decoded again.
@@ -417,8 +416,11 @@ final class CompletedValues {
         }
     }
 
-    /// Forgets the kept prefixes of the arrays that `openNodes` no longer holds (closed since).
-    func forgetClosedArrays() {
+    /// Sets `openNodes` to the nodes `fill` appends, in place (a snapshot makes no array for
+    /// them), and forgets the kept prefixes of the arrays closed since.
+    func setOpenNodes(_ fill: (inout [Int]) -> Void) {
+        openNodes.removeAll(keepingCapacity: true)
+        fill(&openNodes)
         if !openArrays.isEmpty { openArrays.removeAll { !openNodes.contains($0.node) } }
     }
 

@@ -40,9 +40,9 @@ extension PartialScanner {
     /// are still open (their text grows, so no value decoded from them is kept): the open
     /// containers and the open string.
     func markOpenValues(in completed: CompletedValues, shape: SnapshotShape?) {
-        completed.openNodes.removeAll(keepingCapacity: true)  // in place: no array per snapshot
-        for frame in frames { completed.openNodes.append(frame.node) }
-        completed.forgetClosedArrays()
+        completed.setOpenNodes { nodes in
+            for frame in frames { nodes.append(frame.node) }
+        }
         completed.openString = shape.flatMap { $0.openStringLength >= 0 ? $0.nodeCount : nil }
     }
 
