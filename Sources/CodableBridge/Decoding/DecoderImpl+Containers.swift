@@ -175,3 +175,241 @@ extension DecoderImpl {
         }
     }
 }
+
+extension DecoderImpl {
+    /// A kept keyed container as the standard library's box holds it: an unowned reference,
+    /// so that the box's copy of it for every property is a copy of a pointer, not a retain and
+    /// a release (see the design note below).
+    struct KeyedContainerReference<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let base: Unmanaged<KeyedContainer<Key>>
+
+        @inline(__always) private func with<R>(_ body: (KeyedContainer<Key>) throws -> R) rethrows -> R {
+            try base._withUnsafeGuaranteedRef(body)
+        }
+
+        var codingPath: [any CodingKey] { with { $0.codingPath } }
+        var allKeys: [Key] { with { $0.allKeys } }
+        func contains(_ key: Key) -> Bool { with { $0.contains(key) } }
+        func decodeNil(forKey key: Key) throws -> Bool { try with { try $0.decodeNil(forKey: key) } }
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try with { try $0.decode(type, forKey: key) } }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try with { try $0.decode(type, forKey: key) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try with { try $0.decode(type, forKey: key) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try with { try $0.decode(type, forKey: key) } }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try with { try $0.decode(type, forKey: key) } }
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try with { try $0.decodeIfPresent(type, forKey: key) } }
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+            try with { try $0.nestedContainer(keyedBy: type, forKey: key) }
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try with { try $0.nestedUnkeyedContainer(forKey: key) } }
+        func superDecoder() throws -> any Decoder { try with { try $0.superDecoder() } }
+        func superDecoder(forKey key: Key) throws -> any Decoder { try with { try $0.superDecoder(forKey: key) } }
+    }
+}
+
+// MARK: - Keyed containers: kept, reused, held unowned
+//
+// The standard library wraps every keyed container in a box (`KeyedDecodingContainer<Key>` holds
+// one reference to a `_KeyedDecodingContainerBox<Concrete>`). Making one costs two
+// generic-metadata lookups and a witness-table lookup (a model's largest fixed cost), and two
+// allocations. A twitter.json decode makes 1 264 of them for about ten model types.
+//
+// So a decode keeps the containers it made below the root (`reusableContainers`, at most
+// `reusableContainerLimit`) and hands one out again once nobody holds it: the impl's entry is
+// then the box's only reference (`isKnownUniquelyReferenced`), and re-pointing its container
+// (`KeyedContainerFields.open`) is all a new container needs. A container still in use — an
+// enclosing model of the same type, or one a type kept past its `init(from:)` — is never
+// reused, so reuse is invisible to the caller.
+//
+// The box copies its container for every property a model decodes (it reads a stored property
+// of an unspecialised generic type). A class container makes that copy a retain and a release,
+// two atomic operations per property. The box of a kept container therefore holds
+// `KeyedContainerReference`: the container unowned, one pointer, copied without either. The
+// impl's entry is what keeps the container alive. When the decode ends (`endReuse()`), a box
+// somebody still holds — a model kept its container — hands its entry to `KeptContainers`,
+// which keeps the container (and through it the impl) alive until the box is let go.
+//
+// The box is reached through `KeyedDecodingContainer`'s layout: one class reference. That is
+// checked (Runtime/KeyedContainerBox.swift); where it does not hold, and in portable mode,
+// containers are not kept: each box holds its own container, as a class. `endReuse()` also
+// breaks the cycle impl → entry → container → impl. A partial document's decoder keeps its
+// list from snapshot to snapshot, whose models are the same types, and the document ends it
+// when it goes.
+
+/// A keyed container's fields, in a non-generic class so that the decoder can re-point a
+/// container it reuses without knowing its key type.
+class KeyedContainerFields {
+    /// The decoder; a reused container is only reused by the decoder that made it.
+    let impl: DecoderImpl
+    /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
+    @exclusivity(unchecked) private(set) final var object = DecoderImpl.missingNode
+    /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`).
+    @exclusivity(unchecked) private(set) final var pathNode = PathNode.root
+    /// The node's depth, stored: the lookups and the scope check ask it for every property.
+    @exclusivity(unchecked) private(set) final var depth = 0
+    /// Whether the container was nested in another one (`nestedContainer`), below its level.
+    @exclusivity(unchecked) private(set) final var isNested = false
+    /// The mapping of the model this container reads, if it is `MappableCodable`.
+    @exclusivity(unchecked) private(set) final var meta: ModelMeta?
+    /// What only nested containers, key strategies and `update(_:from:)` need (`nil` in the
+    /// common case).
+    @exclusivity(unchecked) private(set) final var context: ContainerContext?
+    /// `meta?.hasTransforms` and `meta?.hasCompositeRules`, stored: the hot paths ask them for
+    /// every property.
+    @exclusivity(unchecked) private(set) final var hasTransforms = false
+    @exclusivity(unchecked) private(set) final var hasCompositeRules = false
+
+    init(impl: DecoderImpl) {
+        self.impl = impl
+    }
+
+    /// Points the container at `object`, read through `meta`, at the current path, or at
+    /// `nestedNode` for a container nested in another one.
+    @inline(__always)
+    final func open(_ object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil) {
+        self.object = object
+        pathNode = nestedNode ?? impl.currentPathNode()
+        depth = impl.pathDepth(of: pathNode)
+        isNested = nestedNode != nil
+        self.meta = meta
+        hasTransforms = meta?.hasTransforms ?? false
+        hasCompositeRules = meta?.hasCompositeRules ?? false
+        if nestedNode == nil, impl.update == nil, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+            // The common container: no nested path, no converted keys, no snapshot.
+            if context != nil { context = nil }
+        } else {
+            _slowPathOpenContext(snapshot: snapshot)
+        }
+        if impl.unknownKeys != nil { impl.registerForUnknownKeys(object, node: pathNode, meta: isNested ? nil : meta) }
+    }
+
+    /// The rest of `open`: a nested container, a key strategy or `update(_:from:)` may need a
+    /// context.
+    @inline(never)
+    private final func _slowPathOpenContext(snapshot: ValueSnapshot?) {
+        var converted: [String]?
+        if object != DecoderImpl.missingNode, case .useDefaultKeys = impl.options.keyDecodingStrategy.base {
+            converted = nil
+        } else if meta?.keyStyle != nil {
+            converted = nil  // the type's key style replaces the decoder's key strategy
+        } else if object != DecoderImpl.missingNode {
+            converted = impl.convertedKeys(of: object, at: pathNode)
+        }
+        let snapshot = impl.containerSnapshot(nested: isNested, given: snapshot)
+        context = converted != nil || snapshot != nil ? ContainerContext(convertedKeys: converted, snapshot: snapshot) : nil
+    }
+}
+
+/// A keyed container a decode made and may hand out again (see the design note above).
+struct ReusableContainer {
+    let keyType: ObjectIdentifier
+    /// The standard library's box, as `KeyedContainerBox.box(of:)` gives it.
+    var box: AnyObject
+    let fields: KeyedContainerFields
+}
+
+extension DecoderImpl {
+    /// How many containers a decode keeps: enough for every model type of a large document at a
+    /// few levels of nesting.
+    static let reusableContainerLimit = 32
+
+    /// A keyed container for `object`: one this decode made for `Key` and nobody holds any more,
+    /// re-pointed, or a new one.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int, meta: ModelMeta?) -> KeyedDecodingContainer<Key> {
+        let keyType = ObjectIdentifier(Key.self)
+        var index = 0
+        while index < reusableContainers.count {
+            if reusableContainers[index].keyType == keyType, isKnownUniquelyReferenced(&reusableContainers[index].box) {
+                reusableContainers[index].fields.open(object, meta: meta)
+                return KeyedContainerBox.container(ofBox: reusableContainers[index].box, as: Key.self)
+            }
+            index += 1
+        }
+        let container = KeyedContainer<Key>(impl: self, object: object, meta: meta)
+        // The root's container is made once per decode: keeping it would cost more (the list,
+        // a second type's metadata) than its box's retains.
+        guard reusesContainers, !path.isEmpty, reusableContainers.count < DecoderImpl.reusableContainerLimit,
+              KeyedContainerBox.isOneBox(KeyedDecodingContainer<Key>.self)
+        else { return KeyedDecodingContainer(container) }
+        // The entry keeps the container alive: the box's reference is unowned.
+        let wrapped = KeyedDecodingContainer(KeyedContainerReference(base: .passUnretained(container)))
+        reusableContainers.append(ReusableContainer(keyType: keyType, box: KeyedContainerBox.box(of: wrapped), fields: container))
+        return wrapped
+    }
+
+    /// Drops the kept containers: the decode is over (they refer to the impl, which refers to
+    /// them). A container a model kept goes to ``KeptContainers``, and may still decode; what
+    /// it opens then is not kept.
+    func endReuse() {
+        reusesContainers = false
+        var heldElsewhere: [ReusableContainer] = []
+        // An index loop: iterating `reusableContainers.indices` keeps a copy of the array, and
+        // the uniqueness check would copy it again (every box then referenced twice).
+        var index = 0
+        while index < reusableContainers.count {
+            if !isKnownUniquelyReferenced(&reusableContainers[index].box) { heldElsewhere.append(reusableContainers[index]) }
+            index += 1
+        }
+        reusableContainers.removeAll()
+        if !heldElsewhere.isEmpty { KeptContainers.shared.keep(heldElsewhere) }
+    }
+}
+
+/// The containers models kept past the decode that made them: each box refers to its container
+/// unowned, so an entry here keeps the container alive (see the design note above). An entry
+/// goes when its box is the entry's alone; that is checked each time a decode adds entries, so
+/// a container a model let go is freed at the next decode whose models keep one.
+final class KeptContainers: @unchecked Sendable {
+    static let shared = KeptContainers()
+
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var entries: [ReusableContainer] = []
+
+    func keep(_ added: [ReusableContainer]) {
+        lock.lock()
+        defer { lock.unlock() }
+        var index = 0
+        while index < entries.count {
+            if isKnownUniquelyReferenced(&entries[index].box) {
+                entries.swapAt(index, entries.count - 1)
+                entries.removeLast()
+            } else {
+                index += 1
+            }
+        }
+        entries.append(contentsOf: added)
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 // One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift); a partial document's
 // snapshots share one, restarted on each (`restart(on:)`). It is the `Decoder`
 // handed to every `init(from:)`; its containers hold the node index of their object or array
-// (a keyed container is reused once nobody holds it: DecoderImpl+KeyLookup.swift). Going down
+// (a keyed container is reused once nobody holds it: DecoderImpl+Containers.swift). Going down
 // one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated
 // per value, and the coding path becomes `[CodingKey]` only when read.
 //

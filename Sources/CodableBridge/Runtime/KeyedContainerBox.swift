@@ -1,5 +1,5 @@
 // KeyedContainerBox — the standard library's box inside a `KeyedDecodingContainer`, so that the
-// decoder can keep a container and hand it out again (Decoding/DecoderImpl+KeyLookup.swift).
+// decoder can keep a container and hand it out again (Decoding/DecoderImpl+Containers.swift).
 //
 // Relies on: `KeyedDecodingContainer<Key>` being one reference to its box (a
 // `_KeyedDecodingContainerBox<Concrete>`), which is not public API. Seen as `AnyObject`, the
@@ -12,18 +12,29 @@
 // size for its key type. `KeyedContainerBoxTests` asserts the check passes.
 //
 // Portable replacement (`CODABLEBRIDGE_PORTABLE`, or a failed check): there is no box, so the
-// decoder keeps no container and makes a new one each time.
+// decoder keeps no container and makes a new one each time, which holds itself (as a class:
+// its box retains it for every property).
 
 /// The box of a `KeyedDecodingContainer` (see the comment above).
 enum KeyedContainerBox {
-    /// The box `container` is a reference to; `nil` when its layout is not one reference, and
-    /// always in portable mode.
+    /// Whether a container of this type is one reference to its box (see the comment above);
+    /// always `false` in portable mode.
     @inline(__always)
-    static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
+    static func isOneBox<Key: CodingKey>(_ type: KeyedDecodingContainer<Key>.Type) -> Bool {
         #if CODABLEBRIDGE_PORTABLE
-        return nil
+        return false
         #else
-        guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size, layoutHolds else { return nil }
+        return MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size && layoutHolds
+        #endif
+    }
+
+    /// The box `container` is a reference to, for a container type ``isOneBox(_:)`` accepts.
+    @inline(__always)
+    static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject {
+        #if CODABLEBRIDGE_PORTABLE
+        preconditionFailure("no container box exists in portable mode")
+        #else
+        // safe: the caller checked `isOneBox`: the container is one reference, to its box
         return unsafeBitCast(container, to: AnyObject.self)
         #endif
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import CodableBridge
 
 // A decode hands a keyed container out again once nobody holds it
-// (DecoderImpl+KeyLookup.swift). These tests hold containers in the ways a type may: kept
+// (DecoderImpl+Containers.swift). These tests hold containers in the ways a type may: kept
 // past `init(from:)`, held by an enclosing model of the same type while its children decode, or
 // shared by two model types with one `CodingKeys`. Each container must go on reading its own
 // object, and the decode must not keep its decoder alive afterwards.
@@ -61,6 +61,20 @@ private struct FromB: MappableCodable, Equatable {
 private struct Pair: Decodable, Equatable {
     let a: FromA
     let b: FromB
+}
+
+/// Keeps its container, and records the decoder it was decoded by, weakly.
+private final class WitnessedKeeper: Decodable {
+    enum CodingKeys: String, CodingKey { case name }
+    weak var decoder: AnyObject?
+    let container: KeyedDecodingContainer<CodingKeys>
+
+    init(from decoder: any Decoder) throws {
+        self.decoder = decoder as AnyObject
+        container = try decoder.container(keyedBy: CodingKeys.self)
+    }
+
+    func name() throws -> String { try container.decode(String.self, forKey: .name) }
 }
 
 /// Records the decoder it was decoded by, weakly.
@@ -134,5 +148,26 @@ struct ContainerReuseTests {
         // A container kept past the decode keeps its decoder, and reads its own object.
         let kept = try BridgeDecoder().decode([Deferred].self, from: Data(#"[{"id": 1, "name": "one"}]"#.utf8))
         #expect(try kept[0].name() == "one")
+    }
+
+    // A kept container's box refers to it unowned: what keeps it (and its decoder) alive after
+    // the decode is the list of kept containers, which lets it go once the model has.
+    @Test("a kept container outlives its decode, and goes once the model lets it go", arguments: [false, true])
+    func keptContainerLifetime(nested: Bool) throws {
+        let json = Data((nested ? #"[{"name": "first"}, {"name": "second"}]"# : #"{"name": "first"}"#).utf8)
+        func decode() throws -> WitnessedKeeper {
+            nested ? try BridgeDecoder().decode([WitnessedKeeper].self, from: json)[0] : try BridgeDecoder().decode(WitnessedKeeper.self, from: json)
+        }
+        var kept: WitnessedKeeper? = try decode()
+        weak let decoder = kept?.decoder
+        #expect(decoder != nil)
+        // Other decodes (of other types) must not disturb it.
+        _ = try BridgeDecoder().decode([Tree].self, from: Data(#"[{"name": "x", "children": [{"name": "y"}]}]"#.utf8))
+        #expect(try kept?.name() == "first")
+        kept = nil
+        // The next decode whose model keeps a container sweeps the list.
+        let next = try decode()
+        #expect(try next.name() == "first")
+        #expect(decoder == nil)
     }
 }
