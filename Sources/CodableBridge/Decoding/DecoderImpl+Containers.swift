@@ -369,6 +369,17 @@ extension DecoderImpl {
         return wrapped
     }
 
+    /// Whether somebody other than this decoder holds one of the containers it keeps: a model
+    /// kept its container past its `init(from:)`.
+    func keptContainerIsHeld() -> Bool {
+        var index = 0
+        while index < reusableContainers.count {
+            if !isKnownUniquelyReferenced(&reusableContainers[index].box) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// Drops the kept containers: the decode is over (they refer to the impl, which refers to
     /// them). A container a model kept goes to ``KeptContainers``, and may still decode; what
     /// it opens then is not kept.

@@ -249,6 +249,25 @@ extension DecoderImpl {
 
     // MARK: Key paths from the root
 
+    /// The entry point's decode (``decode(_:tape:options:report:keyPath:update:part:)``) of the
+    /// value at `keyPath`, or of the root; apart, so that its closures capture no variable there.
+    @inline(__always)
+    func decodeRoot<T: Decodable>(_ type: T.Type, keyPath: String?, update: UpdateFallback?, part: ArrayPart?) throws -> T {
+        var node = 0
+        if let keyPath {
+            node = try locate(keyPath: keyPath)
+            rootDepth = path.count
+            rootPrefix = path
+        }
+        self.update = update
+        if var part {
+            part.node = node
+            self.part = part
+        }
+        if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try decodeRootAsDynamicType(type, node: node) }
+        return try decodingRoot(node: node) { try unwrap(T.self, node: node, key: nil) }
+    }
+
     /// The number of elements of the array at `keyPath` in `tape`; `nil` when there is none.
     static func arrayLength(at keyPath: String, in tape: JSONTape, options: BridgeDecoder) -> Int? {
         let impl = DecoderImpl(tape: tape, options: options, report: nil, path: [], tracksUnknownKeys: false)

@@ -152,6 +152,17 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// state. What it learnt of types (`modelStates`, `typeClasses`, `shapes`) and the keyed
     /// containers it made carry over: a snapshot's models are the last one's. Every per-decode
     /// property above is reset here.
+    /// Gives the decoder its own copy of a borrowed tape (a partial document's snapshot), for a
+    /// container a model still holds after the decode: what it reads later comes from this text
+    /// alone, not from memory the document reuses, nor from values kept for other snapshots.
+    func keepOwnTape() {
+        guard tape.isBorrowed else { return }
+        tape = tape.ownedCopy()
+        nodes = tape.nodeBuffer
+        bytes = tape.sources
+        completedValues = nil
+    }
+
     func restart(on tape: JSONTape) {
         self.tape = tape
         nodes = tape.nodeBuffer
@@ -181,26 +192,16 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
                                      keyPath: String?, update: UpdateFallback? = nil, part: ArrayPart? = nil) throws -> T
     {
-        let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
+        var impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
         impl.reusesContainers = true
         defer {
             impl.endReuse()
+            // A container a model still holds must not read borrowed memory after the decode.
+            if tape.isBorrowed, !isKnownUniquelyReferenced(&impl) { impl.keepOwnTape() }
             // Containers a model keeps may be used later; what they do is not this decode's.
             report?.close()
         }
-        var node = 0
-        if let keyPath {
-            node = try impl.locate(keyPath: keyPath)
-            impl.rootDepth = impl.path.count
-            impl.rootPrefix = impl.path
-        }
-        impl.update = update
-        if var part {
-            part.node = node
-            impl.part = part
-        }
-        if ObjectIdentifier(type) != ObjectIdentifier(T.self) { return try impl.decodeRootAsDynamicType(type, node: node) }
-        return try impl.decodingRoot(node: node) { try impl.unwrap(T.self, node: node, key: nil) }
+        return try impl.decodeRoot(type, keyPath: keyPath, update: update, part: part)
     }
 
     /// A metatype value naming a subclass of `T` (`Employee.self as Person.Type`): decoded as that
@@ -208,7 +209,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// containers' `decode(_:)` do the same through ``narrow(_:to:)``; a keyed container never
     /// sees the metatype value (the standard library's `KeyedDecodingContainer` passes `T.self`).
     @inline(never)
-    private func decodeRootAsDynamicType<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
+    func decodeRootAsDynamicType<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
         func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable {
             try decodingRoot(node: node) { try unwrap(Dynamic.self, node: node, key: nil) }
         }

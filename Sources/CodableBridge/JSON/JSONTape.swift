@@ -192,6 +192,30 @@ package struct JSONTape: @unchecked Sendable {
         self.storage = JSONTape.borrowedStorage
     }
 
+    /// Whether this tape borrows its memory (``init(borrowing:text:unescaped:)``).
+    var isBorrowed: Bool { storage === JSONTape.borrowedStorage }
+
+    /// The same tape over copies of its nodes, text and unescaped bytes, which it owns: for a
+    /// decoder that something it handed out (a kept container, the decoder itself) outlives the
+    /// memory a borrowing tape reads.
+    func ownedCopy() -> JSONTape {
+        let nodes = UnsafeMutableBufferPointer<Node>.allocateWithMalloc(capacity: nodeBuffer.count)
+        _ = nodes.initialize(from: nodeBuffer)
+        let text = UnsafeMutableBufferPointer<UInt8>.copyEndingInNUL(of: self.text.baseAddress, count: self.text.count)
+        let unescaped = UnsafeMutableBufferPointer<UInt8>.copyEndingInNUL(of: self.unescaped.baseAddress, count: self.unescaped.count)
+        return JSONTape(copiedNodes: nodes, text: text, textCount: self.text.count, unescaped: unescaped, unescapedCount: self.unescaped.count)
+    }
+
+    /// A tape over buffers it owns, whose first `textCount` and `unescapedCount` bytes are the
+    /// text and the unescaped strings (each followed by a NUL).
+    private init(copiedNodes nodes: UnsafeMutableBufferPointer<Node>, text: UnsafeMutableBufferPointer<UInt8>, textCount: Int,
+                 unescaped: UnsafeMutableBufferPointer<UInt8>, unescapedCount: Int) {
+        self.text = UnsafeBufferPointer(rebasing: text[..<textCount])
+        self.unescaped = UnsafeBufferPointer(rebasing: unescaped[..<unescapedCount])
+        self.nodeBuffer = UnsafeBufferPointer(nodes)
+        self.storage = Storage(nodes: nodes, owner: nil, ownedText: text, unescaped: unescaped)
+    }
+
     /// The storage of every borrowing tape: it owns nothing, so one serves them all (a partial
     /// document makes a borrowing tape per snapshot).
     private static let borrowedStorage = Storage(nodes: UnsafeMutableBufferPointer(start: nil, count: 0), owner: nil, ownedText: nil,

@@ -232,17 +232,44 @@ final class PartialFeed {
     private func decodeTape<T: Decodable>(_ type: T.Type, _ shape: PartialScanner.SnapshotShape) throws -> T {
         inPlace { $0.markOpenValues(in: completed, shape: shape) }
         return try scanner.withSnapshotTape(shape) { tape in
-            try DecoderImpl.decodeSnapshot(T.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
+            defer { retireSnapshotDecoderIfHeld() }  // while the tape's memory is there to copy
+            return try DecoderImpl.decodeSnapshot(T.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
         }
+    }
+
+    /// After a snapshot's decode: when a model still holds something the decode handed out (its
+    /// container, its decoder), that decoder keeps a copy of this snapshot's tape and stays with
+    /// the model, and the next snapshot gets a decoder of its own. Under
+    /// `unknownKeyStrategy = .throw`, whose tracker is sized for one tape, every snapshot does.
+    private func retireSnapshotDecoderIfHeld() {
+        guard let kept = snapshotDecoder?.reusableContainers.count else { return }
+        let held: Bool
+        if kept == 0 {
+            held = !isKnownUniquelyReferenced(&snapshotDecoder)
+        } else if let count = ReferenceCount.strongCount(&snapshotDecoder) {
+            // The document's reference and each kept container's; a model that keeps a kept
+            // container holds its box, which refers to the container without counting.
+            held = count > 1 + kept || snapshotDecoder?.keptContainerIsHeld() == true
+        } else {
+            // No count: drop the kept containers, as a decode's end does, then ask.
+            snapshotDecoder?.endReuse()
+            snapshotDecoder?.reusesContainers = true
+            held = !isKnownUniquelyReferenced(&snapshotDecoder)
+        }
+        var trackerPerTape = false
+        if case .throw = decoder.unknownKeyStrategy.base { trackerPerTape = true }
+        guard held || trackerPerTape, let retired = snapshotDecoder else { return }
+        snapshotDecoder = nil
+        retired.endReuse()
+        if held { retired.keepOwnTape() }
     }
 }
 
 extension DecoderImpl {
     /// The entry point of a partial document's snapshots: decodes `tape` with `decoder`, the
     /// decoder of the document's earlier snapshots restarted on it, or a new one, kept there for
-    /// the next snapshot with the keyed containers it makes (the document calls ``endReuse()``
-    /// when it goes). Under `unknownKeyStrategy = .throw`, whose tracker is sized for one tape,
-    /// each snapshot has a decoder of its own, which drops its containers when it is done.
+    /// the next snapshot with the keyed containers it makes. The document retires it when a
+    /// model holds on to something it handed out, and calls ``endReuse()`` when it goes.
     static func decodeSnapshot<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, completedValues: CompletedValues,
                                              decoder: inout DecoderImpl?) throws -> T
     {
@@ -254,10 +281,6 @@ extension DecoderImpl {
             impl = DecoderImpl(tape: tape, options: options, report: nil, path: [])
             impl.reusesContainers = true
             impl.completedValues = completedValues
-            if case .throw = options.unknownKeyStrategy.base {
-                defer { impl.endReuse() }
-                return try impl.decodingRoot(node: 0) { try impl.unwrap(T.self, node: 0, key: nil) }
-            }
             decoder = impl
         }
         return try impl.decodingRoot(node: 0) { try impl.unwrap(T.self, node: 0, key: nil) }
