@@ -264,8 +264,9 @@ extension DecoderImpl {
 // checked (Runtime/KeyedContainerBox.swift); where it does not hold, and in portable mode,
 // containers are not kept: each box holds its own container, as a class. `endReuse()` also
 // breaks the cycle impl → entry → container → impl. A partial document's decoder keeps its
-// list from snapshot to snapshot, whose models are the same types, and the document ends it
-// when it goes.
+// list from snapshot to snapshot, whose models are the same types; the document ends it when it
+// goes, or when a model holds one of its containers (`keptContainerIsHeld()`: the decoder then
+// stays with that snapshot, Streaming/PartialDocument.swift).
 
 /// A keyed container's fields, in a non-generic class so that the decoder can re-point a
 /// container it reuses without knowing its key type.

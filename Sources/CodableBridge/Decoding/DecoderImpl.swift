@@ -147,11 +147,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         self.current = current
     }
 
-    /// Points this decoder, made for a partial document's snapshots (no report, no unknown-key
-    /// tracker, no `update`), at `tape`, the document's next snapshot, with a new decoder's
-    /// state. What it learnt of types (`modelStates`, `typeClasses`, `shapes`) and the keyed
-    /// containers it made carry over: a snapshot's models are the last one's. Every per-decode
-    /// property above is reset here.
     /// Gives the decoder its own copy of a borrowed tape (a partial document's snapshot), for a
     /// container a model still holds after the decode: what it reads later comes from this text
     /// alone, not from memory the document reuses, nor from values kept for other snapshots.
@@ -163,6 +158,11 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         completedValues = nil
     }
 
+    /// Points this decoder, made for a partial document's snapshots (no report, no unknown-key
+    /// tracker, no `update`), at `tape`, the document's next snapshot, with a new decoder's
+    /// state. What it learnt of types (`modelStates`, `typeClasses`, `shapes`) and the keyed
+    /// containers it made carry over: a snapshot's models are the last one's. Every per-decode
+    /// property above is reset here.
     func restart(on tape: JSONTape) {
         self.tape = tape
         nodes = tape.nodeBuffer
