@@ -265,7 +265,7 @@ extension DecoderImpl {
 // containers are not kept: each box holds its own container, as a class. `endReuse()` also
 // breaks the cycle impl → entry → container → impl. A partial document's decoder keeps its
 // list from snapshot to snapshot, whose models are the same types; the document ends it when it
-// goes, or when a model holds one of its containers (`keptContainerIsHeld()`: the decoder then
+// goes, or when a model holds one of its containers (`containersHeldElsewhere()`: the decoder then
 // stays with that snapshot, Streaming/PartialDocument.swift).
 
 /// A keyed container's fields, in a non-generic class so that the decoder can re-point a
@@ -370,15 +370,18 @@ extension DecoderImpl {
         return wrapped
     }
 
-    /// Whether somebody other than this decoder holds one of the containers it keeps: a model
-    /// kept its container past its `init(from:)`.
-    func keptContainerIsHeld() -> Bool {
+    /// The kept containers somebody other than this decoder holds: a model kept them past its
+    /// `init(from:)`. An index loop: iterating `reusableContainers.indices` keeps a copy of the
+    /// array, and the uniqueness check would copy it again (every box then referenced twice).
+    @inline(__always)
+    func containersHeldElsewhere() -> [ReusableContainer] {
+        var held: [ReusableContainer] = []
         var index = 0
         while index < reusableContainers.count {
-            if !isKnownUniquelyReferenced(&reusableContainers[index].box) { return true }
+            if !isKnownUniquelyReferenced(&reusableContainers[index].box) { held.append(reusableContainers[index]) }
             index += 1
         }
-        return false
+        return held
     }
 
     /// Drops the kept containers: the decode is over (they refer to the impl, which refers to
@@ -386,16 +389,9 @@ extension DecoderImpl {
     /// it opens then is not kept.
     func endReuse() {
         reusesContainers = false
-        var heldElsewhere: [ReusableContainer] = []
-        // An index loop: iterating `reusableContainers.indices` keeps a copy of the array, and
-        // the uniqueness check would copy it again (every box then referenced twice).
-        var index = 0
-        while index < reusableContainers.count {
-            if !isKnownUniquelyReferenced(&reusableContainers[index].box) { heldElsewhere.append(reusableContainers[index]) }
-            index += 1
-        }
+        let held = containersHeldElsewhere()
         reusableContainers.removeAll()
-        if !heldElsewhere.isEmpty { KeptContainers.shared.keep(heldElsewhere) }
+        if !held.isEmpty { KeptContainers.shared.keep(held) }
     }
 }
 

@@ -244,21 +244,20 @@ final class PartialFeed {
     private func retireSnapshotDecoderIfHeld() {
         guard let kept = snapshotDecoder?.reusableContainers.count else { return }
         let held: Bool
-        if kept == 0 {
-            held = !isKnownUniquelyReferenced(&snapshotDecoder)
-        } else if let count = ReferenceCount.strongCount(&snapshotDecoder) {
+        if kept > 0, let count = ReferenceCount.strongCount(&snapshotDecoder) {
             // The document's reference and each kept container's; a model that keeps a kept
             // container holds its box, which refers to the container without counting.
-            held = count > 1 + kept || snapshotDecoder?.keptContainerIsHeld() == true
+            held = count > 1 + kept || snapshotDecoder?.containersHeldElsewhere().isEmpty == false
         } else {
-            // No count: drop the kept containers, as a decode's end does, then ask.
-            snapshotDecoder?.endReuse()
-            snapshotDecoder?.reusesContainers = true
+            // Without kept containers (or without a count, once they are dropped as a decode's
+            // end drops them) the document's reference is the only one expected.
+            if kept > 0 {
+                snapshotDecoder?.endReuse()
+                snapshotDecoder?.reusesContainers = true
+            }
             held = !isKnownUniquelyReferenced(&snapshotDecoder)
         }
-        var trackerPerTape = false
-        if case .throw = decoder.unknownKeyStrategy.base { trackerPerTape = true }
-        guard held || trackerPerTape, let retired = snapshotDecoder else { return }
+        guard held || decoder.unknownKeyStrategy.base == .throw, let retired = snapshotDecoder else { return }
         snapshotDecoder = nil
         retired.endReuse()
         if held { retired.keepOwnTape() }
