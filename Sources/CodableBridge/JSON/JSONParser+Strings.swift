@@ -33,9 +33,33 @@ extension JSONParser where Output: ~Copyable {
 
     /// Scans the string whose opening quote is at `quote`, sets ``lastString`` to its node and
     /// returns the index after the closing quote.
+    ///
+    /// Inlined where strings are read: a plain ASCII string of up to fifteen bytes (most keys,
+    /// and many values) ends within the two words after its quote, and is taken without a call.
+    /// Anything else continues in ``scanLongString(quote:from:)`` where the words stopped.
+    @inline(__always)
     mutating func scanString(at quote: Int) throws(Failure) -> Int {
         let start = quote + 1
-        var r = start
+        guard start + 16 <= readable else { return try scanLongString(quote: quote, from: start) }
+        let low = JSONParser.specialBytes(UInt64(littleEndian: UnsafeRawPointer(p + start).loadUnaligned(as: UInt64.self)))
+        let stop: Int
+        if low != 0 {
+            stop = start + low.trailingZeroBitCount >> 3
+        } else {
+            let high = JSONParser.specialBytes(UInt64(littleEndian: UnsafeRawPointer(p + start + 8).loadUnaligned(as: UInt64.self)))
+            guard high != 0 else { return try scanLongString(quote: quote, from: start + 16) }
+            stop = start + 8 + high.trailingZeroBitCount >> 3
+        }
+        guard p[stop] == UInt8(ascii: "\"") else { return try scanLongString(quote: quote, from: stop) }
+        lastString = stringNode(start: start, length: stop - start, flags: JSONTape.Flags.validUTF8 | JSONTape.Flags.ascii)
+        return stop + 1
+    }
+
+    /// ``scanString(at:)`` from `from`, all of whose bytes before it are plain ASCII.
+    @inline(never)
+    mutating func scanLongString(quote: Int, from: Int) throws(Failure) -> Int {
+        let start = quote + 1
+        var r = from
         var flags = JSONTape.Flags.validUTF8 | JSONTape.Flags.ascii
         while true {
             // Fast path: sixteen plain ASCII bytes at a time; eight near the end of the input.

@@ -43,14 +43,18 @@ import Testing
                 for k in 0 ... length {
                     let before = String(repeating: "a", count: k)
                     let after = String(repeating: "b", count: length - k)
-                    for tail in ["", Self.borrowingTail] {
-                        let json = "\(indent)[\"\(before)\(text)\(after)\"]\(tail)"
+                    // The same string as a value and as a key (keys are scanned where they are read).
+                    for (isKey, tail) in [(false, ""), (false, Self.borrowingTail), (true, ""), (true, Self.borrowingTail)] {
+                        let string = "\"\(before)\(text)\(after)\""
+                        let json = isKey ? "\(indent){\(string): 1}\(tail)" : "\(indent)[\(string)]\(tail)"
+                        let place = "\(name) at \(k) of \(length), aligned \(alignment), \(isKey ? "key" : "value")"
                         if let decoded {
-                            #expect(try JSONValue(parsing: Data(json.utf8)) == [.string(before + decoded + after)],
-                                    "\(name) at \(k) of \(length), aligned \(alignment)")
+                            let content = before + decoded + after
+                            let expected: JSONValue = isKey ? [content: 1] : [.string(content)]
+                            #expect(try JSONValue(parsing: Data(json.utf8)) == expected, "\(place)")
                         } else {
                             let error = ParserHarness.error(json)
-                            #expect(error?.offset == alignment + 2 + k, "\(name) at \(k) of \(length), aligned \(alignment)")
+                            #expect(error?.offset == alignment + 2 + k, "\(place)")
                         }
                     }
                 }
