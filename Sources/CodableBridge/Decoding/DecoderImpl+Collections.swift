@@ -10,6 +10,16 @@ protocol BridgeCollectionDecodable {
     static var acceptsEmbeddedObject: Bool { get }
     /// Decodes from `impl.current`.
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> Self
+    /// Whether the type is an `Array`, which an empty JSON array decodes to `[]` whatever its
+    /// element type.
+    static var isArray: Bool { get }
+    /// The empty array, for a type whose ``isArray`` is `true`.
+    static var emptyArray: Self { get }
+}
+
+extension BridgeCollectionDecodable {
+    static var isArray: Bool { false }
+    static var emptyArray: Self { preconditionFailure("only an Array has an empty array to give") }
 }
 
 extension BridgeCollectionDecodable {
@@ -21,11 +31,20 @@ extension BridgeCollectionDecodable {
         assert(Self.self == T.self, "bridgeDecode(as:) asked for another type than the collection's own")
         return unsafeBitCast(try bridgeDecode(from: impl, elementType: elementType), to: T.self)
     }
+
+    /// ``emptyArray`` as `T`, which is `Self` (see ``bridgeDecode(as:from:elementType:)``).
+    @inline(__always)
+    static func emptyArray<T>(as type: T.Type) -> T {
+        assert(Self.self == T.self, "emptyArray(as:) asked for another type than the collection's own")
+        return unsafeBitCast(emptyArray, to: T.self)
+    }
 }
 
 extension Array: BridgeCollectionDecodable where Element: Decodable {
     static var acceptsEmbeddedArray: Bool { true }
     static var acceptsEmbeddedObject: Bool { false }
+    static var isArray: Bool { true }
+    static var emptyArray: [Element] { [] }
 
     static func bridgeDecode(from impl: DecoderImpl, elementType: (any Codable.Type)?) throws -> [Element] {
         // Arrays of scalars skip the generic element path (no metadata lookups per element).
@@ -100,6 +119,25 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
 }
 
 extension DecoderImpl {
+    /// Whether ``unwrap(_:node:key:elementType:)`` decodes a `T` read from an object node by
+    /// calling `T(from:)` and nothing else: `T` is none of the types it reads itself (the list
+    /// at its top, which this one repeats), a plain `Decodable` (not a collection, a model or a
+    /// special decoding), and this decode neither keeps values between a partial document's
+    /// snapshots, nor tracks unknown keys, nor updates. Asked once per array: its elements of
+    /// such a type skip the dispatch (``decodeElement(_:node:key:elementType:direct:store:)``).
+    func decodesObjectsByInit<T: Decodable>(_ type: T.Type) -> Bool {
+        guard completedValues == nil, unknownKeys == nil, update == nil, case .plain = classify(T.self) else { return false }
+        if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+            || T.self == Int64.self || T.self == UInt64.self || T.self == Float.self || T.self == Int32.self
+            || T.self == UInt.self || T.self == Int8.self || T.self == Int16.self || T.self == UInt8.self
+            || T.self == UInt16.self || T.self == UInt32.self || T.self == Date.self || T.self == Data.self
+            || T.self == URL.self || T.self == Decimal.self || T.self == JSONValue.self { return false }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            return T.self != Int128.self && T.self != UInt128.self
+        }
+        return true
+    }
+
     /// The elements of the array at `current`.
     ///
     /// The elements are written straight into the new array's buffer. In this unspecialised

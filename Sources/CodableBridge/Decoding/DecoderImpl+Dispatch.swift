@@ -35,25 +35,6 @@ extension DecoderImpl {
         return try _slowPathUnwrap(type, node: node, key: key, elementType: elementType)
     }
 
-    /// Whether ``unwrap(_:node:key:elementType:)`` decodes a `T` read from an object node by
-    /// calling `T(from:)` and nothing else: `T` is none of the types it reads itself (the list
-    /// at its top, which this one repeats), a plain `Decodable` (not a collection, a model or a
-    /// special decoding), and this decode neither keeps values between a partial document's
-    /// snapshots, nor tracks unknown keys, nor updates. Asked once per array: its elements of
-    /// such a type skip the dispatch (``decodeElement(_:node:key:elementType:direct:store:)``).
-    func decodesObjectsByInit<T: Decodable>(_ type: T.Type) -> Bool {
-        guard completedValues == nil, unknownKeys == nil, update == nil, case .plain = classify(T.self) else { return false }
-        if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
-            || T.self == Int64.self || T.self == UInt64.self || T.self == Float.self || T.self == Int32.self
-            || T.self == UInt.self || T.self == Int8.self || T.self == Int16.self || T.self == UInt8.self
-            || T.self == UInt16.self || T.self == UInt32.self || T.self == Date.self || T.self == Data.self
-            || T.self == URL.self || T.self == Decimal.self || T.self == JSONValue.self { return false }
-        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-            return T.self != Int128.self && T.self != UInt128.self
-        }
-        return true
-    }
-
     /// Whether `node` is an array that the composite dispatch would hand, unchanged, to its
     /// collection's element loop: present, an array, and neither a partial document's snapshot
     /// (which keeps arrays between snapshots) nor an update (which walks the old value beside it).
@@ -62,13 +43,26 @@ extension DecoderImpl {
         node != DecoderImpl.missingNode && nodes[node].kind == .array && completedValues == nil && update == nil
     }
 
+    /// Whether the plain array at `node` (``isPlainArray(_:)``) has no elements, and is not the
+    /// array whose parts this decode reads (JSONTape+ArrayParts.swift).
+    @inline(__always)
+    private func isEmptyArray(_ node: Int) -> Bool {
+        nodes[node].length == 0 && node != part.node
+    }
+
     /// `[Int]`, `[Double]` or `[String]` from the plain array at `node` (``isPlainArray(_:)``):
     /// the composite dispatch's own end for them (`Array.bridgeDecode`, called on the concrete
     /// type), without classifying the type or calling through the collection protocol on the way
     /// (Docs/Design.md, "Performance techniques").
     @inline(never)
     private func _fastPathScalarArray<T>(_ type: T.Type, node: Int, key: PathComponent?) throws -> T {
-        try descend(into: node, key: key) {
+        // An empty array (citm_catalog.json has thousands) reads nothing: no level on the path.
+        if isEmptyArray(node) {
+            if T.self == [Int].self { return unsafeBitCast([Int](), to: T.self) }
+            if T.self == [Double].self { return unsafeBitCast([Double](), to: T.self) }
+            return unsafeBitCast([String](), to: T.self)
+        }
+        return try descend(into: node, key: key) {
             if T.self == [Int].self { return unsafeBitCast(try [Int].bridgeDecode(from: self, elementType: nil), to: T.self) }
             if T.self == [Double].self { return unsafeBitCast(try [Double].bridgeDecode(from: self, elementType: nil), to: T.self) }
             return unsafeBitCast(try [String].bridgeDecode(from: self, elementType: nil), to: T.self)
@@ -163,6 +157,9 @@ extension DecoderImpl {
         let kind = classify(T.self)
         let maybeEmbedded = node != DecoderImpl.missingNode && nodes[node].kind == .string && options.coercion.parsesEmbeddedJSON
         if case .collection(let collection) = kind {
+            // An empty array of models decodes as `[]` without a level on the path: none of its
+            // element type's code runs.
+            if isPlainArray(node), isEmptyArray(node), collection.isArray { return collection.emptyArray(as: T.self) }
             func decodeCollection() throws -> T {
                 // The collection type is T (classify(T.self)).
                 try descend(into: node, key: key) { try collection.bridgeDecode(as: T.self, from: self, elementType: elementType) }
