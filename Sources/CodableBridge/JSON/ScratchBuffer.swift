@@ -109,13 +109,14 @@ struct ScratchBuffer<Element>: ~Copyable {
         return taken
     }
 
-    /// Doubles the room (at least). Plain bytes (the tape's nodes, the unescaped strings) grow with
+    /// Doubles the room (at least). Elements whose bytes may be moved (plain bytes such as the
+    /// tape's nodes and the unescaped strings, and the decoder's coding-path nodes) grow with
     /// `realloc`, which moves a large block by remapping its pages instead of copying them, so a
-    /// big document's nodes never exist twice; other elements are moved to a new block.
+    /// big document's nodes never exist twice; other elements are moved one by one to a new block.
     @inline(never)
     private mutating func grow(to minimum: Int = 0) {
         let newCapacity = grownCapacity(max(capacity * 2, minimum, 16))
-        if PlainData.isPlain(Element.self), capacity > 0 {
+        if PlainData.movesByBytes(Element.self), capacity > 0 {
             base = base.reallocatedWithMalloc(capacity: newCapacity)
         } else {
             let newBase = UnsafeMutablePointer<Element>.allocateWithMalloc(capacity: newCapacity)

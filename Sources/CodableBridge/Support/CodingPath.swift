@@ -126,8 +126,9 @@ private func appendStep(_ string: String, _ int: Int?, to result: inout String) 
 ///       3      0     [1]             the second Status's container
 ///
 /// The list grows with the containers a decode opens and goes away with the decoder; the nodes
-/// hold no references, so making one is an append and a container copies no reference.
-struct PathNode {
+/// refer to one another by index, so making one is an append and a container keeps an integer.
+/// When the list grows its nodes are moved by their bytes (`BitwiseMovable`).
+struct PathNode: BitwiseMovable {
     /// The node of the decode's starting path (`[]`, a key path's segments, a child decoder's path).
     static let root = -1
 

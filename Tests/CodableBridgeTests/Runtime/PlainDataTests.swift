@@ -21,10 +21,43 @@ struct PlainDataTests {
         #expect(!PlainData.fitsInBits(Wide.self) && !PlainData.fitsInBits(String.self))
         #expect(PlainData.value(Keys.self, from: PlainData.bits(of: Keys.b)) == .b)
     }
+
+    @Test("Plain data and the declared BitwiseMovable types move by their bytes; nothing else does")
+    func movesByBytes() {
+        #expect(PlainData.movesByBytes(Int.self) && PlainData.movesByBytes(PathNode.self))
+        #expect(!PlainData.movesByBytes(String.self) && !PlainData.movesByBytes([Int].self))
+    }
     #else
     @Test("Portable mode: nothing is plain data")
     func nothingIsPlain() {
         #expect(!PlainData.isPlain(Int.self) && !PlainData.fitsInBits(Keys.self))
+        #expect(!PlainData.movesByBytes(PathNode.self))
     }
     #endif
+
+    /// Path nodes holding references (a string, a boxed key) keep them through every growth of
+    /// their buffer, whichever way it moves them (AddressSanitizer runs this suite in CI).
+    @Test("A buffer of path nodes keeps every node's references as it grows")
+    func pathNodesSurviveGrowth() {
+        struct Named: CodingKey, Equatable {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        var buffer = ScratchBuffer<PathNode>(capacity: 1)
+        for i in 0 ..< 5_000 {
+            let component: PathComponent = i % 2 == 0
+                ? .name("member number \(i), long enough to be allocated")
+                : .key(Named(stringValue: "key \(i) with its own storage, not inline"))
+            buffer.append(PathNode(parent: i - 1, depth: i, component: component))
+        }
+        var intact = true
+        for i in 0 ..< 5_000 {
+            let node = buffer[i]
+            let expected = i % 2 == 0 ? "member number \(i), long enough to be allocated" : "key \(i) with its own storage, not inline"
+            intact = intact && node.parent == i - 1 && node.depth == i && node.component.codingKey.stringValue == expected
+        }
+        #expect(intact)
+    }
 }
