@@ -26,12 +26,7 @@ private struct Lists: Codable, Equatable {
 
 @Suite("Empty arrays")
 struct EmptyArrayTests {
-    static var strict: BridgeDecoder {
-        var decoder = BridgeDecoder()
-        decoder.coercion = .strict
-        decoder.missingValueStrategy = .throw
-        return decoder
-    }
+    static var strict: BridgeDecoder { .strictForTests }
 
     /// Documents with every mix of empty and non-empty arrays.
     static let documents: [String] = [
