@@ -39,24 +39,23 @@ struct PlainDataTests {
     /// their buffer, whichever way it moves them (AddressSanitizer runs this suite in CI).
     @Test("A buffer of path nodes keeps every node's references as it grows")
     func pathNodesSurviveGrowth() {
-        struct Named: CodingKey, Equatable {
+        struct Named: CodingKey {
             var stringValue: String
             var intValue: Int? { nil }
             init(stringValue: String) { self.stringValue = stringValue }
             init?(intValue: Int) { nil }
         }
+        /// Node `i`'s key: too long to be held inline, so each node holds an allocated string.
+        func name(_ i: Int) -> String { "member number \(i), long enough to be allocated" }
         var buffer = ScratchBuffer<PathNode>(capacity: 1)
         for i in 0 ..< 5_000 {
-            let component: PathComponent = i % 2 == 0
-                ? .name("member number \(i), long enough to be allocated")
-                : .key(Named(stringValue: "key \(i) with its own storage, not inline"))
+            let component: PathComponent = i % 2 == 0 ? .name(name(i)) : .key(Named(stringValue: name(i)))
             buffer.append(PathNode(parent: i - 1, depth: i, component: component))
         }
         var intact = true
         for i in 0 ..< 5_000 {
             let node = buffer[i]
-            let expected = i % 2 == 0 ? "member number \(i), long enough to be allocated" : "key \(i) with its own storage, not inline"
-            intact = intact && node.parent == i - 1 && node.depth == i && node.component.codingKey.stringValue == expected
+            intact = intact && node.parent == i - 1 && node.depth == i && node.component.codingKey.stringValue == name(i)
         }
         #expect(intact)
     }
