@@ -4,12 +4,20 @@
 // Relies on: `KeyedDecodingContainer<Key>` being one reference to its box (a
 // `_KeyedDecodingContainerBox<Concrete>`), which is not public API. Seen as `AnyObject`, the
 // reference tells whether anybody else still holds the container (`isKnownUniquelyReferenced`),
-// and cast back it is the container again.
+// and cast back it is the container again. That cast is made as one to the container of a
+// private key type (`probeContainer(ofBox:)`), called as a function returning the container of
+// the caller's key type: the one reference does not depend on the key type, and the standard
+// library's types being resilient, every such function returns its container through the
+// caller's buffer, the same way. A cast to `KeyedDecodingContainer<Key>` in the decoder's
+// unspecialised `container(keyedBy:)` would ask the runtime for that type's metadata (a hashed
+// lookup of some 350 instructions) for every object decoded.
 //
 // Self-check (`layoutHolds`, once, at the first container kept): a probe container of a
 // one-reference size comes back from its box as the same container (its `allKeys`), two copies
-// share one box, and the box's class is the standard library's box. Every call also checks the
-// size for its key type. `KeyedContainerBoxTests` asserts the check passes.
+// share one box, and the box's class is the standard library's box. A container is kept only
+// where its key type's container has the same one-reference size. `KeyedContainerBoxTests`
+// asserts the check passes, and that a container made again from its box, in a generic
+// function, decodes and holds its box once.
 //
 // Portable replacement (`CODABLEBRIDGE_PORTABLE`, or a failed check): there is no box, so the
 // decoder keeps no container and makes a new one each time, which holds itself (as a class:
@@ -46,10 +54,25 @@ enum KeyedContainerBox {
         #if CODABLEBRIDGE_PORTABLE
         preconditionFailure("no container box exists in portable mode")
         #else
-        // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type)
-        return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type), and a
+        // container of any key type is one reference to its box (`layoutHolds`), returned the
+        // same way: through the caller's buffer, the standard library's types being resilient.
+        let containerOfBox = unsafeBitCast(
+            probeContainer(ofBox:) as (AnyObject) -> KeyedDecodingContainer<ProbeKey>,
+            to: ((AnyObject) -> KeyedDecodingContainer<Key>).self)
+        return containerOfBox(box)
         #endif
     }
+
+    #if !CODABLEBRIDGE_PORTABLE
+    /// The container whose box is `box`, as one of the probe's key type: its metadata is looked
+    /// up once, where a cast to `KeyedDecodingContainer<Key>` in an unspecialised generic
+    /// function asks the runtime for that type's metadata on every call.
+    @inline(never)
+    private static func probeContainer(ofBox box: AnyObject) -> KeyedDecodingContainer<ProbeKey> {
+        unsafeBitCast(box, to: KeyedDecodingContainer<ProbeKey>.self)
+    }
+    #endif
 
     #if !CODABLEBRIDGE_PORTABLE
     /// Whether a container is one reference to its box, checked once (see the comment above).
@@ -63,7 +86,7 @@ enum KeyedContainerBox {
         guard box === unsafeBitCast(copy, to: AnyObject.self),
             String(describing: type(of: box)).contains("KeyedDecodingContainerBox")
         else { return false }
-        let back = unsafeBitCast(box, to: KeyedDecodingContainer<ProbeKey>.self)
+        let back = probeContainer(ofBox: box)
         return back.allKeys == [.probe] && back.codingPath.isEmpty && back.contains(.probe)
     }
 

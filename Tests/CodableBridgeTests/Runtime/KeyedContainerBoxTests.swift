@@ -35,6 +35,31 @@ struct KeyedContainerBoxTests {
         #expect(try back.decode(String.self, forKey: .name) == "x")
         #expect(back.allKeys.map(\.stringValue) == probe.container.allKeys.map(\.stringValue))
     }
+
+    /// `KeyedContainerBox.container(ofBox:as:)` where the key type is a generic parameter, as in
+    /// the decoder's `container(keyedBy:)`.
+    @inline(never)
+    private func containerThroughGeneric<Key: CodingKey>(ofBox box: AnyObject, as type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedContainerBox.container(ofBox: box, as: type)
+    }
+
+    @Test("A container made again from its box in a generic function holds its box once: it decodes, and the box goes with its last holder")
+    func containerFromBoxKeepsCount() throws {
+        weak var weakBox: AnyObject?
+        do {
+            let probe = try BridgeDecoder().decode(Probe.self, from: Data(#"{"name":"x"}"#.utf8))
+            let box = try #require(probe.box)
+            weakBox = box
+            var decoded: [String] = []
+            for _ in 0 ..< 1_000 {
+                let back = containerThroughGeneric(ofBox: box, as: Keys.self)
+                decoded.append(try back.decode(String.self, forKey: .name))
+            }
+            #expect(decoded == Array(repeating: "x", count: 1_000))
+            #expect(weakBox != nil)
+        }
+        #expect(weakBox == nil, "a container made from its box retained the box more than once")
+    }
     #else
     @Test("Portable mode: no box, so no container is kept")
     func noBoxInPortableMode() throws {
