@@ -31,12 +31,6 @@ extension EncoderImpl: Encoder {
         SingleValueContainer(impl: self, node: target)
     }
 
-    /// A keyed container writing into the object at `node` (made an object if still pending).
-    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at node: Int32, map: EncodingKeyMap?) -> KeyedEncodingContainer<Key> {
-        open(node, as: .object)
-        return KeyedEncodingContainer(KeyedContainer<Key>(impl: self, object: node, map: map))
-    }
-
     /// An unkeyed container writing into the array at `node` (made an array if still pending).
     func unkeyedContainer(at node: Int32) -> UnkeyedContainer {
         open(node, as: .array)
@@ -45,7 +39,7 @@ extension EncoderImpl: Encoder {
 
     /// Makes the pending `node` a container of `kind`, or checks that it already is one — asking
     /// twice for a container (a subclass calling `super.encode(to: encoder)`) shares it.
-    private func open(_ node: Int32, as kind: EncodedTree.Kind) {
+    func open(_ node: Int32, as kind: EncodedTree.Kind) {
         if kind == .object { tree.expandJSONObject(node) }
         switch tree[node].kind {
         case .pending:

@@ -1,15 +1,89 @@
 import Foundation
 
+// Keyed containers handed out again. Making a keyed container costs two lookups of generic
+// metadata in the Swift runtime (the container type and the standard library's box for it, about
+// 330 instructions each) and an allocation: about 900 instructions per object encoded. A model's
+// `encode(to:)` lets its container go when it returns, so the encoder keeps the containers it
+// makes (`reusableContainers`, one per key type while nobody else holds it) and hands a kept one
+// out again for the next object of that key type, pointed at that object
+// (`KeyedContainerTarget`). A container somebody still holds — the model being encoded, or one
+// that kept its container — is never re-pointed (`isKnownUniquelyReferenced` on its box). The
+// box is reached through `KeyedEncodingContainer`'s layout, checked by `Runtime/KeyedContainerBox`;
+// in portable mode every container is new. The list is emptied when the encode ends: its
+// containers refer to the encoder.
+
+/// The object a keyed container writes into: in a class, so that the encoder can point a
+/// container it hands out again at another object (see the design note above).
+final class KeyedContainerTarget {
+    @exclusivity(unchecked) final var object: Int32
+
+    init(object: Int32) {
+        self.object = object
+    }
+}
+
+/// A keyed container the encoder made and may hand out again (see the design note above).
+struct ReusableEncodingContainer {
+    let keyType: ObjectIdentifier
+    /// The container's mapping: it is handed out again only for the same one.
+    let map: EncodingKeyMap?
+    /// The standard library's box, as `KeyedContainerBox.box(of:)` gives it.
+    var box: AnyObject
+    let target: KeyedContainerTarget
+}
+
 extension EncoderImpl {
+    /// How many containers an encode keeps: enough for every model type of a large document at a
+    /// few levels of nesting.
+    static let reusableContainerLimit = 32
+
+    /// A keyed container writing into the object at `node`: one this encode made for `Key` that
+    /// nobody holds any more, pointed at `node`, or a new one.
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, at node: Int32, map: EncodingKeyMap?) -> KeyedEncodingContainer<Key> {
+        open(node, as: .object)
+        let keyType = ObjectIdentifier(Key.self)
+        var index = 0
+        while index < reusableContainers.count {
+            if reusableContainers[index].keyType == keyType, reusableContainers[index].map === map,
+               isKnownUniquelyReferenced(&reusableContainers[index].box)
+            {
+                reusableContainers[index].target.object = node
+                return KeyedContainerBox.encodingContainer(ofBox: reusableContainers[index].box, as: Key.self)
+            }
+            index += 1
+        }
+        // The root's container is made once per encode: keeping it would cost more (the list, the
+        // container type's metadata, its target) than it saves.
+        guard node != 0, reusableContainers.count < EncoderImpl.reusableContainerLimit,
+              KeyedContainerBox.isOneBox(KeyedEncodingContainer<Key>.self)
+        else { return KeyedEncodingContainer(KeyedContainer<Key>(impl: self, map: map, object: node, target: nil)) }
+        let target = KeyedContainerTarget(object: node)
+        let container = KeyedEncodingContainer(KeyedContainer<Key>(impl: self, map: map, object: node, target: target))
+        reusableContainers.append(ReusableEncodingContainer(keyType: keyType, map: map, box: KeyedContainerBox.box(of: container), target: target))
+        return container
+    }
+
     /// Writes the members of one object. Where each key goes is decided by
     /// ``EncoderImpl/memberSlot(for:in:map:reusing:)``; a key that is not written (ignored
     /// property, mapped key already taken) is skipped without encoding its value.
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let impl: EncoderImpl
-        /// The object node.
-        let object: Int32
         /// The mapping of the model whose properties these are; `nil` for plain containers.
         let map: EncodingKeyMap?
+        /// The object node of a container that is not kept.
+        let fixedObject: Int32
+        /// Where a kept container writes.
+        let target: KeyedContainerTarget?
+
+        init(impl: EncoderImpl, map: EncodingKeyMap?, object: Int32, target: KeyedContainerTarget?) {
+            self.impl = impl
+            self.map = map
+            self.fixedObject = object
+            self.target = target
+        }
+
+        /// The object node.
+        var object: Int32 { target?.object ?? fixedObject }
 
         var codingPath: [any CodingKey] { impl.tree.codingPath(of: object) }
 

@@ -52,6 +52,9 @@ final class EncoderImpl {
     /// `unknownKeysProperty` values waiting to be written into their model's object (by object
     /// node), after the model's own properties (EncoderImpl+RoundTrip.swift).
     var capturedMembers: [Int32: JSONObject] = [:]
+    /// The keyed containers this encode made and may hand out again
+    /// (EncoderImpl+KeyedContainer.swift); emptied when the encode ends.
+    @exclusivity(unchecked) var reusableContainers: [ReusableEncodingContainer] = []
     /// How many composite values enclose the one being encoded (see the design comment).
     private(set) var depth = 0
     /// ``BridgeEncoder/maxDepth``.
@@ -80,6 +83,7 @@ final class EncoderImpl {
     ///   encoding.
     static func encodeTree<T: Encodable>(_ value: T, options: BridgeEncoder) throws -> EncodedTree {
         let impl = EncoderImpl(options: options)
+        defer { impl.reusableContainers.removeAll() }  // they refer to the encoder
         try impl.encode(value, into: 0)
         guard impl.tree[0].kind != .pending else {
             throw EncodingError.encodedNothing(value)
@@ -96,6 +100,7 @@ final class EncoderImpl {
                                                           options: BridgeEncoder) throws -> EncodedTree
     {
         let impl = EncoderImpl(options: options)
+        defer { impl.reusableContainers.removeAll() }  // they refer to the encoder
         try impl.checkDepth(value, at: 0)
         impl.depth &+= 1
         try impl.withTarget(0, map: nil) { try value.encode(to: impl, configuration: configuration) }

@@ -1,5 +1,8 @@
-// KeyedContainerBox — the standard library's box inside a `KeyedDecodingContainer`, so that the
-// decoder can keep a container and hand it out again (Decoding/DecoderImpl+Containers.swift).
+// KeyedContainerBox — the standard library's box inside a `KeyedDecodingContainer` or a
+// `KeyedEncodingContainer`, so that the decoder and the encoder can keep a container and hand it
+// out again (Decoding/DecoderImpl+Containers.swift, Encoding/EncoderImpl+KeyedContainer.swift).
+// What follows is said of the decoding container; the encoding one is the same, with its own
+// probe and self-check (`encodingLayoutHolds`).
 //
 // Relies on: `KeyedDecodingContainer<Key>` being one reference to its box (a
 // `_KeyedDecodingContainerBox<Concrete>`), which is not public API. Seen as `AnyObject`, the
@@ -20,8 +23,7 @@
 // function, decodes and holds its box once.
 //
 // Portable replacement (`CODABLEBRIDGE_PORTABLE`, or a failed check): there is no box, so the
-// decoder keeps no container and makes a new one each time, which holds itself (as a class:
-// its box retains it for every property).
+// decoder and the encoder keep no container and make a new one each time.
 
 /// The box of a `KeyedDecodingContainer` (see the comment above).
 enum KeyedContainerBox {
@@ -36,9 +38,10 @@ enum KeyedContainerBox {
         #endif
     }
 
-    /// The box `container` is a reference to, for a container type ``isOneBox(_:)`` accepts.
+    /// The box `container` (a `KeyedDecodingContainer` or a `KeyedEncodingContainer`) is a
+    /// reference to, for a container type `isOneBox` accepts.
     @inline(__always)
-    static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> AnyObject {
+    static func box<Container>(of container: Container) -> AnyObject {
         #if CODABLEBRIDGE_PORTABLE
         preconditionFailure("no container box exists in portable mode")
         #else
@@ -64,7 +67,39 @@ enum KeyedContainerBox {
         #endif
     }
 
+    /// Whether an encoding container of this type is one reference to its box; always `false` in
+    /// portable mode.
+    @inline(__always)
+    static func isOneBox<Key: CodingKey>(_ type: KeyedEncodingContainer<Key>.Type) -> Bool {
+        #if CODABLEBRIDGE_PORTABLE
+        return false
+        #else
+        return MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size && encodingLayoutHolds
+        #endif
+    }
+
+    /// The encoding container whose box is `box`, which ``box(of:)`` gave for a container of the
+    /// same key type.
+    @inline(__always)
+    static func encodingContainer<Key: CodingKey>(ofBox box: AnyObject, as type: Key.Type) -> KeyedEncodingContainer<Key> {
+        #if CODABLEBRIDGE_PORTABLE
+        preconditionFailure("no container box exists in portable mode")
+        #else
+        // safe: as in `container(ofBox:as:)`, with `encodingLayoutHolds`
+        let containerOfBox = unsafeBitCast(
+            probeEncodingContainer(ofBox:) as (AnyObject) -> KeyedEncodingContainer<ProbeKey>,
+            to: ((AnyObject) -> KeyedEncodingContainer<Key>).self)
+        return containerOfBox(box)
+        #endif
+    }
+
     #if !CODABLEBRIDGE_PORTABLE
+    /// ``probeContainer(ofBox:)`` for an encoding container.
+    @inline(never)
+    private static func probeEncodingContainer(ofBox box: AnyObject) -> KeyedEncodingContainer<ProbeKey> {
+        unsafeBitCast(box, to: KeyedEncodingContainer<ProbeKey>.self)
+    }
+
     /// The container whose box is `box`, as one of the probe's key type: its metadata is looked
     /// up once, where a cast to `KeyedDecodingContainer<Key>` in an unspecialised generic
     /// function asks the runtime for that type's metadata on every call.
@@ -84,13 +119,52 @@ enum KeyedContainerBox {
         let copy = wrapped
         let box = unsafeBitCast(wrapped, to: AnyObject.self)
         guard box === unsafeBitCast(copy, to: AnyObject.self),
-            String(describing: type(of: box)).contains("KeyedDecodingContainerBox")
+            _typeName(type(of: box), qualified: true).contains("KeyedDecodingContainerBox")
         else { return false }
         let back = probeContainer(ofBox: box)
         return back.allKeys == [.probe] && back.codingPath.isEmpty && back.contains(.probe)
     }
 
+    /// Whether an encoding container is one reference to its box: as ``layoutHolds``, with a probe
+    /// that records the keys it is given.
+    static let encodingLayoutHolds: Bool = encodingSelfCheck()
+
+    private static func encodingSelfCheck() -> Bool {
+        guard MemoryLayout<KeyedEncodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size else { return false }
+        let recorded = ProbeEncodingContainer.Keys()
+        let wrapped = KeyedEncodingContainer(ProbeEncodingContainer(keys: recorded))
+        let copy = wrapped
+        let box = unsafeBitCast(wrapped, to: AnyObject.self)
+        guard box === unsafeBitCast(copy, to: AnyObject.self),
+            _typeName(type(of: box), qualified: true).contains("KeyedEncodingContainerBox")
+        else { return false }
+        var back = probeEncodingContainer(ofBox: box)
+        try? back.encodeNil(forKey: .probe)
+        return recorded.keys == [.probe] && back.codingPath.isEmpty
+    }
+
     private enum ProbeKey: CodingKey { case probe, other }
+
+    /// An encoding container that records the keys of the `nil`s it is given and encodes nothing
+    /// else.
+    private struct ProbeEncodingContainer: KeyedEncodingContainerProtocol {
+        final class Keys { var keys: [ProbeKey] = [] }
+        typealias Key = ProbeKey
+        let keys: Keys
+        var codingPath: [any CodingKey] { [] }
+        mutating func encodeNil(forKey key: ProbeKey) throws { keys.keys.append(key) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: ProbeKey) throws {}
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: ProbeKey
+        ) -> KeyedEncodingContainer<NestedKey> {
+            preconditionFailure("the probe nests no container")
+        }
+        mutating func nestedUnkeyedContainer(forKey key: ProbeKey) -> any UnkeyedEncodingContainer {
+            preconditionFailure("the probe nests no container")
+        }
+        mutating func superEncoder() -> any Encoder { preconditionFailure("the probe has no super encoder") }
+        mutating func superEncoder(forKey key: ProbeKey) -> any Encoder { preconditionFailure("the probe has no super encoder") }
+    }
 
     /// A container whose answers the check can recognise; it decodes nothing.
     private struct ProbeContainer: KeyedDecodingContainerProtocol {
