@@ -13,7 +13,8 @@
 // library's types being resilient, every such function returns its container through the
 // caller's buffer, the same way. A cast to `KeyedDecodingContainer<Key>` in the decoder's
 // unspecialised `container(keyedBy:)` would ask the runtime for that type's metadata (a hashed
-// lookup of some 350 instructions) for every object decoded.
+// lookup of some 350 instructions) for every object decoded. Where function pointers are signed
+// with their type (arm64e, `_ptrauth(_arm64e)`; apps build for arm64) the cast is made directly.
 //
 // Self-check (`layoutHolds`, once, at the first container kept): a probe container of a
 // one-reference size comes back from its box as the same container (its `allKeys`), two copies
@@ -57,6 +58,10 @@ enum KeyedContainerBox {
         #if CODABLEBRIDGE_PORTABLE
         preconditionFailure("no container box exists in portable mode")
         #else
+        #if _ptrauth(_arm64e)
+        // Function pointers may be signed with their type there: the cast itself.
+        return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        #else
         // safe: the box was taken from a `KeyedDecodingContainer<Key>` (same key type), and a
         // container of any key type is one reference to its box (`layoutHolds`), returned the
         // same way: through the caller's buffer, the standard library's types being resilient.
@@ -64,6 +69,7 @@ enum KeyedContainerBox {
             probeContainer(ofBox:) as (AnyObject) -> KeyedDecodingContainer<ProbeKey>,
             to: ((AnyObject) -> KeyedDecodingContainer<Key>).self)
         return containerOfBox(box)
+        #endif
         #endif
     }
 
@@ -85,11 +91,15 @@ enum KeyedContainerBox {
         #if CODABLEBRIDGE_PORTABLE
         preconditionFailure("no container box exists in portable mode")
         #else
+        #if _ptrauth(_arm64e)
+        return unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)  // as in `container(ofBox:as:)`
+        #else
         // safe: as in `container(ofBox:as:)`, with `encodingLayoutHolds`
         let containerOfBox = unsafeBitCast(
             probeEncodingContainer(ofBox:) as (AnyObject) -> KeyedEncodingContainer<ProbeKey>,
             to: ((AnyObject) -> KeyedEncodingContainer<Key>).self)
         return containerOfBox(box)
+        #endif
         #endif
     }
 
