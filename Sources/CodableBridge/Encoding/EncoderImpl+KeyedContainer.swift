@@ -4,8 +4,8 @@ import Foundation
 // metadata in the Swift runtime (the container type and the standard library's box for it, about
 // 330 instructions each) and an allocation: about 900 instructions per object encoded. A model's
 // `encode(to:)` lets its container go when it returns, so the encoder keeps the containers it
-// makes (`reusableContainers`, one per key type while nobody else holds it) and hands a kept one
-// out again for the next object of that key type, pointed at that object
+// makes (`reusableContainers`, up to 32, the root's excepted) and hands a kept one that nobody
+// else holds out again for the next object of its key type and mapping, pointed at that object
 // (`KeyedContainerTarget`). A container somebody still holds — the model being encoded, or one
 // that kept its container — is never re-pointed (`isKnownUniquelyReferenced` on its box). The
 // box is reached through `KeyedEncodingContainer`'s layout, checked by `Runtime/KeyedContainerBox`;
