@@ -26,7 +26,7 @@
 // Portable replacement (`CODABLEBRIDGE_PORTABLE`, or a failed check): there is no box, so the
 // decoder and the encoder keep no container and make a new one each time.
 
-/// The box of a `KeyedDecodingContainer` (see the comment above).
+/// The box of a `KeyedDecodingContainer` or a `KeyedEncodingContainer` (see the comment above).
 enum KeyedContainerBox {
     /// Whether a container of this type is one reference to its box (see the comment above);
     /// always `false` in portable mode.
@@ -124,13 +124,7 @@ enum KeyedContainerBox {
     static let layoutHolds: Bool = selfCheck()
 
     private static func selfCheck() -> Bool {
-        guard MemoryLayout<KeyedDecodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size else { return false }
-        let wrapped = KeyedDecodingContainer(ProbeContainer())
-        let copy = wrapped
-        let box = unsafeBitCast(wrapped, to: AnyObject.self)
-        guard box === unsafeBitCast(copy, to: AnyObject.self),
-            _typeName(type(of: box), qualified: true).contains("KeyedDecodingContainerBox")
-        else { return false }
+        guard let box = sharedBox(of: KeyedDecodingContainer(ProbeContainer()), className: "KeyedDecodingContainerBox") else { return false }
         let back = probeContainer(ofBox: box)
         return back.allKeys == [.probe] && back.codingPath.isEmpty && back.contains(.probe)
     }
@@ -140,17 +134,23 @@ enum KeyedContainerBox {
     static let encodingLayoutHolds: Bool = encodingSelfCheck()
 
     private static func encodingSelfCheck() -> Bool {
-        guard MemoryLayout<KeyedEncodingContainer<ProbeKey>>.size == MemoryLayout<AnyObject>.size else { return false }
         let recorded = ProbeEncodingContainer.Keys()
         let wrapped = KeyedEncodingContainer(ProbeEncodingContainer(keys: recorded))
-        let copy = wrapped
-        let box = unsafeBitCast(wrapped, to: AnyObject.self)
-        guard box === unsafeBitCast(copy, to: AnyObject.self),
-            _typeName(type(of: box), qualified: true).contains("KeyedEncodingContainerBox")
-        else { return false }
+        guard let box = sharedBox(of: wrapped, className: "KeyedEncodingContainerBox") else { return false }
         var back = probeEncodingContainer(ofBox: box)
         try? back.encodeNil(forKey: .probe)
         return recorded.keys == [.probe] && back.codingPath.isEmpty
+    }
+
+    /// The box `container` is, if the container is one reference in size, a copy of it shares
+    /// that box, and the box's class is named `className`: the part of the self-checks that
+    /// decoding and encoding containers share.
+    private static func sharedBox<Container>(of container: Container, className: String) -> AnyObject? {
+        guard MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size else { return nil }
+        let copy = container
+        let box = unsafeBitCast(container, to: AnyObject.self)
+        guard box === unsafeBitCast(copy, to: AnyObject.self), _typeName(type(of: box), qualified: true).contains(className) else { return nil }
+        return box
     }
 
     private enum ProbeKey: CodingKey { case probe, other }
