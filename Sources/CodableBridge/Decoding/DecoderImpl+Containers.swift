@@ -275,9 +275,14 @@ class KeyedContainerFields {
     let impl: DecoderImpl
     /// The object's node, or `DecoderImpl.missingNode` for the virtual empty object.
     @exclusivity(unchecked) private(set) final var object = DecoderImpl.missingNode
-    /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`).
-    @exclusivity(unchecked) private(set) final var pathNode = PathNode.root
-    /// The node's depth, stored: the lookups and the scope check ask it for every property.
+    /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`), or
+    /// `unnamed` for a kept container opened at the current level until its path is needed.
+    @exclusivity(unchecked) private final var namedNode = PathNode.root
+    /// The token of the level the container was opened at (`DecoderImpl.scopeTokens`); one no
+    /// level has for a nested container.
+    @exclusivity(unchecked) private(set) final var scopeToken = 0
+    /// The depth of the container's path, stored: the lookups and the scope check ask it for
+    /// every property.
     @exclusivity(unchecked) private(set) final var depth = 0
     /// Whether the container was nested in another one (`nestedContainer`), below its level.
     @exclusivity(unchecked) private(set) final var isNested = false
@@ -295,13 +300,51 @@ class KeyedContainerFields {
         self.impl = impl
     }
 
+    private static let unnamed = Int.min
+
+    /// The container's coding path: its node in `impl.pathNodes` (see `PathNode`).
+    final var pathNode: Int {
+        if namedNode != KeyedContainerFields.unnamed { return namedNode }
+        return _slowPathName()
+    }
+
+    /// The node of a container not named yet: its level is the current one (the level's end
+    /// names a container somebody still holds, `DecoderImpl.popComponent()`).
+    @inline(never)
+    private final func _slowPathName() -> Int {
+        assert(impl.isCurrentScope(token: scopeToken, depth: depth), "an unnamed container outside its level")
+        namedNode = impl.currentPathNode()
+        return namedNode
+    }
+
+    final var isUnnamed: Bool { namedNode == KeyedContainerFields.unnamed }
+
+    /// Gives a container opened without its node the node of its level, which is ending.
+    final func name(_ node: Int) {
+        namedNode = node
+    }
+
     /// Points the container at `object`, read through `meta`, at the current path, or at
-    /// `nestedNode` for a container nested in another one.
+    /// `nestedNode` for a container nested in another one. A kept container (`keptAt`, its index
+    /// in `impl.reusableContainers`) opened below the root level makes no path node: one is made
+    /// when its path is needed (see the design note at the top of DecoderImpl.swift).
     @inline(__always)
-    final func open(_ object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil) {
+    final func open(_ object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil, keptAt index: Int? = nil) {
         self.object = object
-        pathNode = nestedNode ?? impl.currentPathNode()
-        depth = impl.pathDepth(of: pathNode)
+        if let nestedNode {
+            namedNode = nestedNode
+            scopeToken = -1  // no level's: its calls push its own components
+            depth = impl.pathDepth(of: nestedNode)
+        } else {
+            scopeToken = impl.currentScopeToken()
+            depth = impl.path.count
+            if let index, depth > impl.rootDepth {
+                namedNode = KeyedContainerFields.unnamed
+                impl.unnamedContainers.append((level: depth - impl.rootDepth, index: index))
+            } else {
+                namedNode = impl.currentPathNode()
+            }
+        }
         isNested = nestedNode != nil
         self.meta = meta
         hasTransforms = meta?.hasTransforms ?? false
@@ -353,7 +396,7 @@ extension DecoderImpl {
         var index = 0
         while index < reusableContainers.count {
             if reusableContainers[index].keyType == keyType, isKnownUniquelyReferenced(&reusableContainers[index].box) {
-                reusableContainers[index].fields.open(object, meta: meta)
+                reusableContainers[index].fields.open(object, meta: meta, keptAt: index)
                 return KeyedContainerBox.container(ofBox: reusableContainers[index].box, as: Key.self)
             }
             index += 1
@@ -370,15 +413,41 @@ extension DecoderImpl {
         return wrapped
     }
 
+    /// Whether somebody other than this decoder holds the kept container at `index`. Through
+    /// the array's buffer: outside a generic function, the uniqueness check of an element reached
+    /// through the array's subscript saw a second reference to the box.
+    @inline(__always)
+    func isHeldElsewhere(_ index: Int) -> Bool {
+        reusableContainers.withUnsafeMutableBufferPointer { !isKnownUniquelyReferenced(&$0[index].box) }
+    }
+
+    /// Gives every container opened without its node at a level of the walk its node, before the
+    /// walk's path is set aside for a container kept past its level (`enterScope(of:)`): the
+    /// levels that container's call pops are not the walk's, and must not drop the walk's entries.
+    func nameUnnamedContainers() {
+        guard unnamedContainers.count > 0 else { return }
+        _ = currentPathNode()  // makes the nodes of every level up to the current one
+        while let entry = unnamedContainers.last {
+            _ = unnamedContainers.removeLast()
+            guard entry.index < reusableContainers.count else { continue }
+            let fields = reusableContainers[entry.index].fields
+            // Still opened at that visit of its level: the level's token is the container's.
+            let level = entry.level
+            guard fields.isUnnamed, level > 0, fields.depth == rootDepth + level, rootDepth + level <= path.count,
+                  level < validTokens, scopeTokens.base[level - 1] == fields.scopeToken
+            else { continue }
+            fields.name(scopeNodes.base[level - 1])
+        }
+    }
+
     /// The kept containers somebody other than this decoder holds: a model kept them past its
-    /// `init(from:)`. An index loop: iterating `reusableContainers.indices` keeps a copy of the
-    /// array, and the uniqueness check would copy it again (every box then referenced twice).
+    /// `init(from:)`.
     @inline(__always)
     func containersHeldElsewhere() -> [ReusableContainer] {
         var held: [ReusableContainer] = []
         var index = 0
         while index < reusableContainers.count {
-            if !isKnownUniquelyReferenced(&reusableContainers[index].box) { held.append(reusableContainers[index]) }
+            if isHeldElsewhere(index) { held.append(reusableContainers[index]) }
             index += 1
         }
         return held

@@ -247,7 +247,77 @@ extension DecoderImpl {
         nodes[node].kind == .string && options.coercion.isNullWord(text(node))
     }
 
-    // MARK: Key paths from the root
+    // MARK: The root: entry points and key paths
+
+    /// The entry point: decodes the whole document, or the part at `keyPath`.
+    static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
+                                     keyPath: String?, update: UpdateFallback? = nil, part: ArrayPart? = nil) throws -> T
+    {
+        var impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
+        impl.reusesContainers = true
+        defer {
+            impl.endReuse()
+            // A container a model still holds must not read borrowed memory after the decode.
+            if tape.isBorrowed, !isKnownUniquelyReferenced(&impl) { impl.keepOwnTape() }
+            // Containers a model keeps may be used later; what they do is not this decode's.
+            report?.close()
+        }
+        return try impl.decodeRoot(type, keyPath: keyPath, update: update, part: part)
+    }
+
+    /// A metatype value naming a subclass of `T` (`Employee.self as Person.Type`): decoded as that
+    /// subclass, as `JSONDecoder` does (it calls `type.init(from:)`). The unkeyed and single-value
+    /// containers' `decode(_:)` do the same through ``narrow(_:to:)``; a keyed container never
+    /// sees the metatype value (the standard library's `KeyedDecodingContainer` passes `T.self`).
+    @inline(never)
+    func decodeRootAsDynamicType<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
+        func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable {
+            try decodingRoot(node: node) { try unwrap(Dynamic.self, node: node, key: nil) }
+        }
+        let dynamic: any Decodable.Type = type  // a variable: `as` would keep it closed
+        return try Self.narrow(open(dynamic), to: T.self)
+    }
+
+    /// A value decoded through a metatype value's dynamic type, as the static type `T`.
+    static func narrow<T>(_ value: any Decodable, to _: T.Type) throws -> T {
+        guard let value = value as? T else {
+            throw DecodingMessages.dataCorrupted(path: [], "\(Swift.type(of: value)) is not a \(T.self).")
+        }
+        return value
+    }
+
+    /// The entry point for a `DecodableWithConfiguration` type: its `init(from:configuration:)`
+    /// decodes the whole document, as `JSONDecoder.decode(_:from:configuration:)` calls it.
+    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+    static func decode<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration, tape: JSONTape,
+                                                      options: BridgeDecoder, report: ReportCollector?) throws -> T
+    {
+        let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
+        impl.reusesContainers = true
+        defer {
+            impl.endReuse()
+            report?.close()
+        }
+        return try impl.decodingRoot(node: 0) {
+            try impl.descend(into: 0, key: nil) { try T(from: impl, configuration: configuration) }
+        }
+    }
+
+    /// Runs the decode of the root value at `node`, turning what the lenient machinery throws
+    /// into `DecodingError`s.
+    func decodingRoot<T>(node: Int, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let rejection as ModelRejected {
+            throw DecodingMessages.rejected(rejection, path: codingPath)
+        } catch let notConverted as NotConverted {
+            if node != DecoderImpl.missingNode, nodes[node].kind == .null {
+                // A null root has no property to default: `JSONDecoder`'s valueNotFound.
+                throw DecodingMessages.valueNotFound(notConverted.expected, path: codingPath)
+            }
+            throw DecodingMessages.notConverted(notConverted, path: codingPath)
+        }
+    }
 
     /// The entry point's decode (``decode(_:tape:options:report:keyPath:update:part:)``) of the
     /// value at `keyPath`, or of the root; apart, so that its closures capture no variable there.

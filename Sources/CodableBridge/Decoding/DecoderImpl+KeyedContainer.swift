@@ -134,7 +134,8 @@ extension DecoderImpl {
         /// Runs `body` with the impl's path at this container's own (see `DecoderImpl.inScope`).
         @inline(__always)
         func inScope<R>(_ body: () throws -> R) rethrows -> R {
-            try impl.inScope(of: pathNode, depth: depth, body)
+            if impl.isCurrentScope(token: scopeToken, depth: depth) { return try body() }
+            return try impl._slowPathInScope(of: pathNode, body)
         }
 
         // MARK: decode

@@ -10,13 +10,15 @@ import Foundation
 // per value, and the coding path becomes `[CodingKey]` only when read.
 //
 // Every container owns its coding path: the index of an immutable `PathNode` (Support/
-// CodingPath.swift) in the decode's `pathNodes`, made when the first container of a level is
-// opened from the components on the walk's stack (`currentPathNode()`). Each call on a container
-// runs in its scope (`inScope(of:_:)`): while its level is the one being decoded that is one
-// comparison; a nested container's call pushes its own components below the level; a container
-// used after its level ended (kept past its `init(from:)`) has the walk's path set to its own for
-// the call. Only `descend` pushes and pops, and popping forgets the node of the level that ended
-// (`popComponent()`), so no caller keeps a rule by hand.
+// CodingPath.swift) in the decode's `pathNodes`, made from the components on the walk's stack
+// (`currentPathNode()`) when somebody first needs the path of the container's level: an error, an
+// event, a nested container, or the level's end while a model still holds the container. Each call
+// on a container runs in its scope: while its level is the one being decoded (its token is the
+// level's, `isCurrentScope(token:depth:)`) that is one comparison; a nested container's call
+// pushes its own components below the level; a container used after its level ended (kept past
+// its `init(from:)`) has the walk's path set to its own for the call. Only `descend` pushes and
+// pops, and popping forgets the node and token of the level that ended (`popComponent()`), so no
+// caller keeps a rule by hand.
 //
 //     decode(Feed.self)                       path []            current 0  (the root object)
 //       Feed.init(from:) → container(keyedBy:)                   object 0
@@ -71,6 +73,16 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     @exclusivity(unchecked) var scopeNodes = ScratchBuffer<Int>(capacity: 0)
     /// The number of levels, the root's included, whose node is made.
     @exclusivity(unchecked) var validNodes = 1
+    /// A number per level below the root that tells this visit of the level from every other
+    /// (entry `i` for `path.prefix(rootDepth + i + 1)`, valid for `i + 1 < validTokens`; the root
+    /// level's is 0): a container opened at a level holds it, so that checking whether the
+    /// container's level is the one being decoded needs no path node.
+    @exclusivity(unchecked) var scopeTokens = ScratchBuffer<Int>(capacity: 0)
+    @exclusivity(unchecked) var validTokens = 1
+    @exclusivity(unchecked) var nextScopeToken = 1
+    /// Kept containers opened without their path node (`reusableContainers` indices), named at
+    /// the end of their level if somebody still holds them.
+    @exclusivity(unchecked) var unnamedContainers = ScratchBuffer<(level: Int, index: Int)>(capacity: 0)
     /// What each scope entered by `enterScope(of:)` changed, innermost last.
     @exclusivity(unchecked) var savedScopes: [SavedScope] = []
     /// The mapping of the model whose `init(from:)` runs at this level, if it is `MappableCodable`.
@@ -129,6 +141,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// starting path), which is never popped.
     @exclusivity(unchecked) var rootDepth: Int
 
+    @inline(__always)
     init(tape: JSONTape, options: BridgeDecoder, report: ReportCollector?, path: [PathComponent], current: Int = 0, tracksUnknownKeys: Bool = true) {
         self.tape = tape
         self.nodes = tape.nodeBuffer  // valid as long as `tape`, which this decoder keeps
@@ -174,6 +187,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         pathNodes.removeLast(pathNodes.count)
         scopeNodes.removeLast(scopeNodes.count)
         validNodes = 1
+        scopeTokens.removeLast(scopeTokens.count)
+        validTokens = 1
+        unnamedContainers.removeLast(unnamedContainers.count)
         savedScopes.removeAll()
         levelMeta = nil
         cursors.removeLast(cursors.count)
@@ -186,76 +202,6 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         blockedWalkObject = -1
         captureLearning = nil
         membersFound = 0
-    }
-
-    /// The entry point: decodes the whole document, or the part at `keyPath`.
-    static func decode<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, report: ReportCollector?,
-                                     keyPath: String?, update: UpdateFallback? = nil, part: ArrayPart? = nil) throws -> T
-    {
-        var impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
-        impl.reusesContainers = true
-        defer {
-            impl.endReuse()
-            // A container a model still holds must not read borrowed memory after the decode.
-            if tape.isBorrowed, !isKnownUniquelyReferenced(&impl) { impl.keepOwnTape() }
-            // Containers a model keeps may be used later; what they do is not this decode's.
-            report?.close()
-        }
-        return try impl.decodeRoot(type, keyPath: keyPath, update: update, part: part)
-    }
-
-    /// A metatype value naming a subclass of `T` (`Employee.self as Person.Type`): decoded as that
-    /// subclass, as `JSONDecoder` does (it calls `type.init(from:)`). The unkeyed and single-value
-    /// containers' `decode(_:)` do the same through ``narrow(_:to:)``; a keyed container never
-    /// sees the metatype value (the standard library's `KeyedDecodingContainer` passes `T.self`).
-    @inline(never)
-    func decodeRootAsDynamicType<T: Decodable>(_ type: T.Type, node: Int) throws -> T {
-        func open<Dynamic: Decodable>(_: Dynamic.Type) throws -> any Decodable {
-            try decodingRoot(node: node) { try unwrap(Dynamic.self, node: node, key: nil) }
-        }
-        let dynamic: any Decodable.Type = type  // a variable: `as` would keep it closed
-        return try Self.narrow(open(dynamic), to: T.self)
-    }
-
-    /// A value decoded through a metatype value's dynamic type, as the static type `T`.
-    static func narrow<T>(_ value: any Decodable, to _: T.Type) throws -> T {
-        guard let value = value as? T else {
-            throw DecodingMessages.dataCorrupted(path: [], "\(Swift.type(of: value)) is not a \(T.self).")
-        }
-        return value
-    }
-
-    /// The entry point for a `DecodableWithConfiguration` type: its `init(from:configuration:)`
-    /// decodes the whole document, as `JSONDecoder.decode(_:from:configuration:)` calls it.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
-    static func decode<T: DecodableWithConfiguration>(_ type: T.Type, configuration: T.DecodingConfiguration, tape: JSONTape,
-                                                      options: BridgeDecoder, report: ReportCollector?) throws -> T
-    {
-        let impl = DecoderImpl(tape: tape, options: options, report: report, path: [])
-        impl.reusesContainers = true
-        defer {
-            impl.endReuse()
-            report?.close()
-        }
-        return try impl.decodingRoot(node: 0) {
-            try impl.descend(into: 0, key: nil) { try T(from: impl, configuration: configuration) }
-        }
-    }
-
-    /// Runs the decode of the root value at `node`, turning what the lenient machinery throws
-    /// into `DecodingError`s.
-    func decodingRoot<T>(node: Int, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let rejection as ModelRejected {
-            throw DecodingMessages.rejected(rejection, path: codingPath)
-        } catch let notConverted as NotConverted {
-            if node != DecoderImpl.missingNode, nodes[node].kind == .null {
-                // A null root has no property to default: `JSONDecoder`'s valueNotFound.
-                throw DecodingMessages.valueNotFound(notConverted.expected, path: codingPath)
-            }
-            throw DecodingMessages.notConverted(notConverted, path: codingPath)
-        }
     }
 
     // MARK: Decoder
@@ -320,15 +266,94 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         return try body()
     }
 
-    // MARK: The coding path
+    /// The source text of a string or number node.
+    @inline(__always)
+    func text(_ node: Int) -> String {
+        bytes.string(nodes[node])
+    }
 
-    /// Ends a level: its component leaves the path, and its node (if a container made one) is
-    /// no longer the current one.
+    /// The first byte of a string or number node's content: in the text, or in the unescaped
+    /// strings for a string that had escapes.
+    @inline(__always)
+    func start(of n: JSONTape.Node) -> UnsafePointer<UInt8> {
+        bytes.start(of: n)
+    }
+
+    /// The node after the subtree at `node`.
+    @inline(__always)
+    func next(_ node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind.rawValue >= JSONTape.Kind.array.rawValue ? n.payload : node + 1
+    }
+}
+
+// MARK: - The coding path and container scopes
+
+extension DecoderImpl {
+    /// Ends a level: a kept container opened at it without its node gets one if somebody still
+    /// holds it; its component leaves the path, and its node and token (if a container made
+    /// them) are no longer the current ones.
     @inline(__always)
     func popComponent() {
+        if unnamedContainers.count > 0 { nameHeldContainers() }
         path.removeLast()
         let levels = path.count - rootDepth + 1
         if validNodes > levels { validNodes = levels }
+        if validTokens > levels { validTokens = levels }
+    }
+
+    /// The token of the current level (see ``scopeTokens``), assigned (with those of the levels
+    /// above it) on the first request at this visit of the level: `0` for the root level.
+    @inline(__always)
+    func currentScopeToken() -> Int {
+        let level = path.count - rootDepth
+        if level == 0 { return 0 }
+        if level < validTokens { return scopeTokens.base[level - 1] }
+        // The common case: the level just below the last one with a token, visited before.
+        if level == validTokens, level <= scopeTokens.count {
+            let token = nextScopeToken
+            scopeTokens.base[level - 1] = token
+            nextScopeToken = token + 1
+            validTokens = level + 1
+            return token
+        }
+        return _slowPathAssignScopeTokens(to: level)
+    }
+
+    @inline(never)
+    private func _slowPathAssignScopeTokens(to level: Int) -> Int {
+        while validTokens <= level {
+            if validTokens - 1 < scopeTokens.count { scopeTokens.base[validTokens - 1] = nextScopeToken } else { scopeTokens.append(nextScopeToken) }
+            nextScopeToken += 1
+            validTokens += 1
+        }
+        return nextScopeToken - 1
+    }
+
+    /// Whether a container with `token`, at `depth`, belongs to the level being decoded: then the
+    /// walk's path is its path.
+    @inline(__always)
+    func isCurrentScope(token: Int, depth: Int) -> Bool {
+        guard path.count == depth else { return false }
+        let level = depth - rootDepth
+        if level == 0 { return token == 0 }
+        return level < validTokens && scopeTokens.base[level - 1] == token
+    }
+
+    /// The end of a level at which kept containers were opened without their node
+    /// (``unnamedContainers``): one that somebody still holds — a model kept it past its
+    /// `init(from:)` — gets its node now, while the path is still its own.
+    @inline(never)
+    private func nameHeldContainers() {
+        let level = path.count - rootDepth
+        while let entry = unnamedContainers.last, entry.level >= level {
+            _ = unnamedContainers.removeLast()
+            guard entry.level == level, entry.index < reusableContainers.count, isHeldElsewhere(entry.index)
+            else { continue }
+            let fields = reusableContainers[entry.index].fields
+            guard fields.isUnnamed, fields.depth == path.count, isCurrentScope(token: fields.scopeToken, depth: fields.depth) else { continue }
+            fields.name(currentPathNode())
+        }
     }
 
     /// The node of the current path, made (with those of the levels above it) if no container
@@ -417,7 +442,7 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// below the current level, or the walk's path and level nodes it set aside.
     enum SavedScope {
         case pushed(Int)
-        case setAside(path: [PathComponent], nodes: [Int], validNodes: Int)
+        case setAside(path: [PathComponent], nodes: [Int], validNodes: Int, tokens: [Int], validTokens: Int)
     }
 
     /// Sets the path to `node`'s until `leaveScope()`.
@@ -439,11 +464,16 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
             }
         }
         // Any other container (kept past its level): the walk's path is set to its own.
+        nameUnnamedContainers()
         savedScopes.append(.setAside(path: path, nodes: Array(UnsafeBufferPointer(start: scopeNodes.base, count: scopeNodes.count)),
-                                     validNodes: validNodes))
+                                     validNodes: validNodes,
+                                     tokens: Array(UnsafeBufferPointer(start: scopeTokens.base, count: scopeTokens.count)),
+                                     validTokens: validTokens))
         let chain = pathChain(to: node)
         path = rootPrefix + chain.map { pathNodes.base[$0].component }
         setScopeNodes(chain)
+        // No container of the walk belongs to these levels; new ones get new tokens.
+        validTokens = 1
     }
 
     /// Gives back what the last `enterScope(of:)` changed.
@@ -451,10 +481,13 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         switch savedScopes.removeLast() {
         case .pushed(let count):
             for _ in 0 ..< count { popComponent() }
-        case .setAside(let savedPath, let nodes, let valid):
+        case .setAside(let savedPath, let nodes, let valid, let tokens, let validTokens):
             path = savedPath
             setScopeNodes(nodes)
             validNodes = valid
+            scopeTokens.removeLast(scopeTokens.count)
+            for token in tokens { scopeTokens.append(token) }
+            self.validTokens = validTokens
         }
     }
 
@@ -463,25 +496,5 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         scopeNodes.removeLast(scopeNodes.count)
         for node in nodes { scopeNodes.append(node) }
         validNodes = nodes.count + 1
-    }
-
-    /// The source text of a string or number node.
-    @inline(__always)
-    func text(_ node: Int) -> String {
-        bytes.string(nodes[node])
-    }
-
-    /// The first byte of a string or number node's content: in the text, or in the unescaped
-    /// strings for a string that had escapes.
-    @inline(__always)
-    func start(of n: JSONTape.Node) -> UnsafePointer<UInt8> {
-        bytes.start(of: n)
-    }
-
-    /// The node after the subtree at `node`.
-    @inline(__always)
-    func next(_ node: Int) -> Int {
-        let n = nodes[node]
-        return n.kind.rawValue >= JSONTape.Kind.array.rawValue ? n.payload : node + 1
     }
 }

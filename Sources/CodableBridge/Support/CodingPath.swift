@@ -114,10 +114,12 @@ private func appendStep(_ string: String, _ int: Int?, to result: inout String) 
 /// A decode keeps its containers' paths as nodes in one append-only list, each node a component
 /// and the index of its parent; a container holds the index of its node, which never changes, so
 /// a container kept past the `init(from:)` that opened it still knows where it is, and the path is
-/// spelt out only when somebody reads it. A node is made when the first container of a level is
-/// opened (and shared by the others of that level); a nested container
-/// (`nestedContainer(forKey:)`) gets a node one component below its parent's. Index
-/// `PathNode.root` (-1) is the decode's starting path.
+/// spelt out only when somebody reads it. A level's node is made when a container of the level
+/// first needs its path (and shared by the others of that level): when it opens, or, for a kept
+/// container handed out again, when an error, an event or a nested container needs it or the
+/// level ends while a model holds the container (see the design note in DecoderImpl.swift); a
+/// nested container (`nestedContainer(forKey:)`) gets a node one component below its parent's.
+/// Index `PathNode.root` (-1) is the decode's starting path.
 ///
 ///     index  parent  component       the list after decoding {"statuses": [{"user": {…}}, …]}
 ///       0     root   statuses        (made for the first Status's container, as its parent)

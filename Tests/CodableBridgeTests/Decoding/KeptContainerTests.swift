@@ -44,6 +44,15 @@ private struct Keeper: Decodable, @unchecked Sendable {
     }
 }
 
+/// Keeps its container when its `n` is 1, and lets it go otherwise.
+private struct MaybeKeeper: Decodable, @unchecked Sendable {
+    let container: KeyedDecodingContainer<KeptKeys>?
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: KeptKeys.self)
+        self.container = try container.decode(Int.self, forKey: .n) == 1 ? container : nil
+    }
+}
+
 /// Keeps a container nested in its own.
 private struct NestedKeeper: Decodable, @unchecked Sendable {
     let nested: KeyedDecodingContainer<KeptKeys>
@@ -89,7 +98,8 @@ private struct ListParent: Decodable {
     }
 }
 
-/// Reads its child's kept container inside its own `init(from:)`, after the child's level
+/// Reads the container one of its children kept (the first, else the second: then the first
+/// child's container, handed out again) inside its own `init(from:)`, after the child's level
 /// ended, while the decoder is at this model's level.
 private struct Parent: Decodable {
     enum CodingKeys: String, CodingKey { case first, second }
@@ -98,10 +108,13 @@ private struct Parent: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let first = try container.decode(Keeper.self, forKey: .first)
-        _ = try container.decode(Keeper.self, forKey: .second)
-        keptPath = spelled(first.container.codingPath)
-        keptErrorPath = thrownPath { _ = try first.container.decode(Int.self, forKey: .s) }
+        let first = try container.decode(MaybeKeeper.self, forKey: .first)
+        let second = try container.decode(MaybeKeeper.self, forKey: .second)
+        guard let kept = first.container ?? second.container else {
+            throw DecodingError.dataCorruptedError(forKey: .first, in: container, debugDescription: "no child kept its container")
+        }
+        keptPath = spelled(kept.codingPath)
+        keptErrorPath = thrownPath { _ = try kept.decode(Int.self, forKey: .s) }
     }
 }
 
@@ -216,7 +229,7 @@ struct KeptContainerTests {
 
     @Test("a parent reading its child's kept container during the decode")
     func duringTheDecode() throws {
-        let json = Data(#"{"wrapped": {"first": {"s": "one"}, "second": {"s": "two"}}}"#.utf8)
+        let json = Data(#"{"wrapped": {"first": {"n": 1, "s": "one"}, "second": {"n": 0, "s": "two"}}}"#.utf8)
         struct Outer: Decodable { let wrapped: Parent }
         for parent in try [strict.decode(Outer.self, from: json).wrapped, JSONDecoder().decode(Outer.self, from: json).wrapped] {
             #expect(parent.keptPath == ["wrapped", "first"])
@@ -321,5 +334,89 @@ struct KeptContainerTests {
             #expect(parent.keptPath == ["wrapped", "first"])
             #expect(parent.keptErrorPath == ["wrapped", "first", "[0]"])
         }
+    }
+
+    // A container handed out again (its type's last object let it go) makes no path node when it
+    // opens: the end of its level gives it one when its model kept it.
+    @Test("a container handed out again and then kept gives its own path, during and after the decode")
+    func reusedThenKept() throws {
+        let items = Data(#"{"items": [{"n": 0}, {"n": 0}, {"n": 1, "s": "two"}, {"n": 0}]}"#.utf8)
+        for decoded in try [strict.decode(ItemsOf<MaybeKeeper>.self, from: items).items,
+                            JSONDecoder().decode(ItemsOf<MaybeKeeper>.self, from: items).items]
+        {
+            #expect(decoded.map { $0.container != nil } == [false, false, true, false])
+            // safe: the third item kept its container
+            let kept = decoded[2].container!
+            #expect(spelled(kept.codingPath) == ["items", "[2]"])
+            #expect(thrownPath { _ = try kept.decode(Int.self, forKey: .s) } == ["items", "[2]", "s"])
+            #expect(try kept.decode(String.self, forKey: .s) == "two")
+        }
+        let pair = Data(#"{"wrapped": {"first": {"n": 0}, "second": {"n": 1, "s": "two"}}}"#.utf8)
+        struct Outer: Decodable { let wrapped: Parent }
+        for parent in try [strict.decode(Outer.self, from: pair).wrapped, JSONDecoder().decode(Outer.self, from: pair).wrapped] {
+            #expect(parent.keptPath == ["wrapped", "second"])
+            #expect(parent.keptErrorPath == ["wrapped", "second", "s"])
+        }
+    }
+
+    // The container of `items[1]` is handed out again (no node yet) and kept; while it is open,
+    // the model reads a container kept at a shallower level, whose call pops a level as deep as
+    // `items[1]`'s: that must not lose `items[1]`'s container.
+    @Test("a container handed out again keeps its path when a shallower kept container is read meanwhile")
+    func reusedWhileAnotherIsRead() throws {
+        let json = Data(#"{"first": {"n": 1, "child": {"n": 5}}, "items": [{"n": 0}, {"n": 0, "s": "one"}]}"#.utf8)
+        for decoder in [{ (key: CodingUserInfoKey, box: SiblingBox) in var d = strict; d.userInfo[key] = box; return AnyDecoder(d) },
+                        { (key: CodingUserInfoKey, box: SiblingBox) in let d = JSONDecoder(); d.userInfo[key] = box; return AnyDecoder(d) }] {
+            let decoded = try decoder(SiblingBox.key, SiblingBox()).decode(SiblingRoot.self, from: json)
+            #expect(decoded.items.map(\.siblingChild) == [5, 5])
+            #expect(decoded.items.map { $0.container != nil } == [false, true])
+            // safe: the second item kept its container
+            let kept = decoded.items[1].container!
+            #expect(spelled(kept.codingPath) == ["items", "[1]"])
+            #expect(thrownPath { _ = try kept.decode(Int.self, forKey: .s) } == ["items", "[1]", "s"])
+        }
+    }
+}
+
+/// Where a `SiblingRoot` leaves the container its `first` kept, for its items to read.
+private final class SiblingBox: @unchecked Sendable {
+    // safe: a test-local key
+    static let key = CodingUserInfoKey(rawValue: "sibling")!
+    var kept: KeyedDecodingContainer<KeptKeys>?
+}
+
+private struct SiblingRoot: Decodable {
+    enum CodingKeys: String, CodingKey { case first, items }
+    let items: [SiblingReader]
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        (decoder.userInfo[SiblingBox.key] as? SiblingBox)?.kept = try container.decode(MaybeKeeper.self, forKey: .first).container
+        items = try container.decode([SiblingReader].self, forKey: .items)
+    }
+}
+
+/// Reads the nested model of the container `first` kept, and keeps its own container when it
+/// has an `s` (the first item does not: the second's container is the first's, handed out again).
+private struct SiblingReader: Decodable, @unchecked Sendable {
+    let container: KeyedDecodingContainer<KeptKeys>?
+    let siblingChild: Int
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: KeptKeys.self)
+        guard let kept = (decoder.userInfo[SiblingBox.key] as? SiblingBox)?.kept else {
+            throw DecodingError.dataCorruptedError(forKey: .n, in: container, debugDescription: "no kept sibling")
+        }
+        siblingChild = try kept.decode(Child.self, forKey: .child).n
+        self.container = container.contains(.s) ? container : nil
+    }
+}
+
+/// `decode(_:from:)` of either decoder.
+private struct AnyDecoder {
+    let decode: (any Decodable.Type, Data) throws -> any Decodable
+    init(_ decoder: BridgeDecoder) { decode = { try decoder.decode($0, from: $1) } }
+    init(_ decoder: JSONDecoder) { decode = { try decoder.decode($0, from: $1) } }
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        // safe: `decode` returns a `T` for `T.self`
+        try decode(T.self, data) as! T
     }
 }
