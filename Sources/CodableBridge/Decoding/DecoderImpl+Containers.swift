@@ -421,22 +421,27 @@ extension DecoderImpl {
         reusableContainers.withUnsafeMutableBufferPointer { !isKnownUniquelyReferenced(&$0[index].box) }
     }
 
-    /// Gives every container opened without its node at a level of the walk its node, before the
-    /// walk's path is set aside for a container kept past its level (`enterScope(of:)`): the
-    /// levels that container's call pops are not the walk's, and must not drop the walk's entries.
-    func nameUnnamedContainers() {
-        guard unnamedContainers.count > 0 else { return }
-        _ = currentPathNode()  // makes the nodes of every level up to the current one
-        while let entry = unnamedContainers.last {
+    /// Gives the containers opened without their node (``unnamedContainers``) at `level` of the
+    /// walk or deeper the node of their level, and drops them from the list. At the end of a level
+    /// (`popComponent()`, `onlyHeld`): the level's containers a model still holds — kept past its
+    /// `init(from:)` — while the path is still theirs. Before the walk's path is set aside for a
+    /// container kept past its level (`enterScope(of:)`, from level 1): all of them, since that
+    /// container's call pops levels that are not the walk's. Entries deeper than the current level,
+    /// or whose container was opened again since, are stale.
+    @inline(never)
+    func nameUnnamedContainers(from level: Int, onlyHeld: Bool) {
+        let current = path.count - rootDepth
+        while let entry = unnamedContainers.last, entry.level >= level {
             _ = unnamedContainers.removeLast()
-            guard entry.index < reusableContainers.count else { continue }
-            let fields = reusableContainers[entry.index].fields
-            // Still opened at that visit of its level: the level's token is the container's.
-            let level = entry.level
-            guard fields.isUnnamed, level > 0, fields.depth == rootDepth + level, rootDepth + level <= path.count,
-                  level < validTokens, scopeTokens.base[level - 1] == fields.scopeToken
+            guard entry.level <= current, entry.index < reusableContainers.count, !onlyHeld || isHeldElsewhere(entry.index)
             else { continue }
-            fields.name(scopeNodes.base[level - 1])
+            let fields = reusableContainers[entry.index].fields
+            // Still opened at this visit of its level: the level's token is the container's.
+            guard fields.isUnnamed, fields.depth == rootDepth + entry.level, entry.level < validTokens,
+                  scopeTokens.base[entry.level - 1] == fields.scopeToken
+            else { continue }
+            _ = currentPathNode()  // makes the nodes of every level up to the current one
+            fields.name(scopeNodes.base[entry.level - 1])
         }
     }
 

@@ -295,7 +295,7 @@ extension DecoderImpl {
     /// them) are no longer the current ones.
     @inline(__always)
     func popComponent() {
-        if unnamedContainers.count > 0 { nameHeldContainers() }
+        if unnamedContainers.count > 0 { nameUnnamedContainers(from: path.count - rootDepth, onlyHeld: true) }
         path.removeLast()
         let levels = path.count - rootDepth + 1
         if validNodes > levels { validNodes = levels }
@@ -338,22 +338,6 @@ extension DecoderImpl {
         let level = depth - rootDepth
         if level == 0 { return token == 0 }
         return level < validTokens && scopeTokens.base[level - 1] == token
-    }
-
-    /// The end of a level at which kept containers were opened without their node
-    /// (``unnamedContainers``): one that somebody still holds — a model kept it past its
-    /// `init(from:)` — gets its node now, while the path is still its own.
-    @inline(never)
-    private func nameHeldContainers() {
-        let level = path.count - rootDepth
-        while let entry = unnamedContainers.last, entry.level >= level {
-            _ = unnamedContainers.removeLast()
-            guard entry.level == level, entry.index < reusableContainers.count, isHeldElsewhere(entry.index)
-            else { continue }
-            let fields = reusableContainers[entry.index].fields
-            guard fields.isUnnamed, fields.depth == path.count, isCurrentScope(token: fields.scopeToken, depth: fields.depth) else { continue }
-            fields.name(currentPathNode())
-        }
     }
 
     /// The node of the current path, made (with those of the levels above it) if no container
@@ -464,7 +448,7 @@ extension DecoderImpl {
             }
         }
         // Any other container (kept past its level): the walk's path is set to its own.
-        nameUnnamedContainers()
+        nameUnnamedContainers(from: 1, onlyHeld: false)
         savedScopes.append(.setAside(path: path, nodes: Array(UnsafeBufferPointer(start: scopeNodes.base, count: scopeNodes.count)),
                                      validNodes: validNodes,
                                      tokens: Array(UnsafeBufferPointer(start: scopeTokens.base, count: scopeTokens.count)),
