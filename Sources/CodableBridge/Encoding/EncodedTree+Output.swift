@@ -5,11 +5,14 @@ extension EncodedTree {
 
     /// Writes the value at `node` (the root by default) as JSON text.
     func write(_ node: Int32 = 0, into writer: inout JSONWriter) {
-        withStoredStrings { strings in write(node, strings: strings, into: &writer) }
+        keyRegistry.withTexts { keys in
+            withStoredStrings { strings in write(node, strings: strings, keys: keys, into: &writer) }
+        }
     }
 
-    /// Writes one node; `strings` is the string table, borrowed for the whole walk.
-    private func write(_ node: Int32, strings: UnsafeBufferPointer<String>, into writer: inout JSONWriter) {
+    /// Writes one node; `strings` is the string table and `keys` the registered keys, borrowed
+    /// for the whole walk.
+    private func write(_ node: Int32, strings: UnsafeBufferPointer<String>, keys: EncodingKeyRegistry.Texts, into writer: inout JSONWriter) {
         let nodes = self.nodes
         let n = nodes[Int(node)]
         switch n.kind {
@@ -46,7 +49,7 @@ extension EncodedTree {
                 if nodes[Int(child)].kind != .removed {
                     writer.beginElement(isFirst: isFirst)
                     isFirst = false
-                    write(child, strings: strings, into: &writer)
+                    write(child, strings: strings, keys: keys, into: &writer)
                 }
                 child = nodes[Int(child)].next
             }
@@ -54,9 +57,9 @@ extension EncodedTree {
         case .object:
             writer.beginContainer(UInt8(ascii: "{"))
             if writer.sortsKeys {
-                for (i, member) in sortedMembers(of: node, strings: strings).enumerated() {
-                    writer.writeKey(strings[Int(nodes[Int(member)].key)], isFirst: i == 0)
-                    write(member, strings: strings, into: &writer)
+                for (i, member) in sortedMembers(of: node).enumerated() {
+                    writer.writeKey(keyName(nodes[Int(member)].key), isFirst: i == 0)
+                    write(member, strings: strings, keys: keys, into: &writer)
                 }
             } else {
                 var child = n.first
@@ -64,9 +67,13 @@ extension EncodedTree {
                 while child >= 0 {
                     let member = nodes[Int(child)]
                     if member.kind != .removed {
-                        writer.writeKey(strings[Int(member.key)], isFirst: isFirst)
+                        if member.key >= 0 {
+                            writer.writeKey(strings[Int(member.key)], isFirst: isFirst)
+                        } else {
+                            keys.write(-2 &- member.key, isFirst: isFirst, into: &writer)
+                        }
                         isFirst = false
-                        write(child, strings: strings, into: &writer)
+                        write(child, strings: strings, keys: keys, into: &writer)
                     }
                     child = member.next
                 }
@@ -76,20 +83,21 @@ extension EncodedTree {
     }
 
     /// The live members of `object`, ordered by the UTF-8 bytes of their keys.
-    private func sortedMembers(of object: Int32, strings: UnsafeBufferPointer<String>) -> [Int32] {
+    private func sortedMembers(of object: Int32) -> [Int32] {
         var members: [Int32] = []
         var child = nodes[Int(object)].first
         while child >= 0 {
             if nodes[Int(child)].kind != .removed { members.append(child) }
             child = nodes[Int(child)].next
         }
-        return JSONWriter.sortedPositions(count: members.count) { strings[Int(nodes[Int(members[$0])].key)] }
+        return JSONWriter.sortedPositions(count: members.count) { keyName(nodes[Int(members[$0])].key) }
             .map { members[$0] }
     }
 
-    /// An estimate of the text's size, to reserve the output buffer once.
+    /// An estimate of the text's size, to reserve the output buffer once: the stored strings, and
+    /// for each node a number or a registered key's text.
     var estimatedByteCount: Int {
-        storedStringBytes + count * 8 + 64
+        storedStringBytes + count * 16 + 64
     }
 
     // MARK: Tree
@@ -142,7 +150,7 @@ extension EncodedTree {
             let member = nodes[Int(child)]
             if member.kind != .removed {
                 // Keys are unique: a repeated key marks the earlier member removed.
-                object.appendUnchecked(storedString(Int(member.key)), jsonValue(at: child))
+                object.appendUnchecked(keyName(member.key), jsonValue(at: child))
             }
             child = member.next
         }

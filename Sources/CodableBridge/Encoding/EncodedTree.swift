@@ -2,7 +2,9 @@
 // written.
 //
 // One flat array of fixed-size nodes (no references inside, so it grows by `realloc` and is
-// walked with plain indices) plus a side table of strings (keys and string values). Containers link their children as a
+// walked with plain indices) plus a side table of strings (string values, and keys of data); a
+// key of a coding-key enum is a number in the thread's `EncodingKeyRegistry`, whose text is ready
+// to copy (EncodingKeyRegistry.swift). Containers link their children as a
 // singly linked list (`first` … `next` … `last`), so a container can receive members in any
 // order — a nested container used after its parent moved on, a `superEncoder()` filled in late —
 // and appending is O(1). Scalars keep their binary value (Int64, UInt64, Double bits) and become
@@ -14,9 +16,9 @@
 //   0      object  -       -1      1      -      (key filter)
 //   1      int     "id"    0       -      2      7
 //   2      array   "tags"  0       3      4      1 (count)
-//   3      string  -       2       -      -      strings[2] = "a"
+//   3      string  -       2       -      -      strings[0] = "a"
 //   4      object  "ext"   0       5      -      (key filter)
-//   5      string  "desc"  0*      -      -      strings[5] = "x"
+//   5      string  "desc"  0*      -      -      strings[1] = "x"
 //
 //   * `parent` is the *coding-path* parent. A member written through a key path (`ext.desc`) is
 //     linked into the intermediate object 4 but its coding path is that of the property, so its
@@ -72,7 +74,8 @@ final class EncodedTree {
         var next: Int32 = -1
         /// The node this value is part of in coding-path terms (the model for key-path members).
         var parent: Int32
-        /// For an object member: the JSON key, as an index into `strings`.
+        /// For an object member: the JSON key, as an index into `strings`, or below -1 as
+        /// `-2 - id`, a key of the thread's ``EncodingKeyRegistry``; -1 for other nodes.
         var key: Int32 = -1
         /// For an object member whose coding key is not its JSON key (mapped, or converted by the
         /// key strategy): the coding key's string, as an index into `strings`; else -1.
@@ -102,6 +105,8 @@ final class EncodedTree {
     }
 
     private let storage: UnsafeMutablePointer<Storage>
+    /// The keys of keyed containers, kept by this thread (EncodingKeyRegistry.swift).
+    let keyRegistry = EncodingKeyRegistry.current
 
     /// The nodes; index 0 is the root.
     var nodes: UnsafeMutablePointer<Node> { storage.pointee.nodes }
@@ -229,9 +234,13 @@ final class EncodedTree {
     ///
     /// - Parameters:
     ///   - parent: The member's coding-path parent; `object` unless written through a key path.
-    func appendMember(to object: Int32, key: String, hash: UInt32, parent: Int32) -> Int32 {
+    func appendMember(to object: Int32, key: String, hash: UInt32, parent: Int32, registered: Bool = false) -> Int32 {
         let member = makeNode(parent: parent)
-        nodes[Int(member)].key = appendString(key)
+        if registered, let id = keyRegistry.id(of: key, hash: hash) {
+            nodes[Int(member)].key = -2 &- id
+        } else {
+            nodes[Int(member)].key = appendString(key)
+        }
         nodes[Int(member)].keyHash = hash
         nodes[Int(object)].payload |= EncodedTree.filterBit(hash)
         link(member, into: object)
@@ -244,12 +253,17 @@ final class EncodedTree {
         var child = nodes[Int(object)].first
         while child >= 0 {
             let node = nodes[Int(child)]
-            if node.keyHash == hash, node.kind != .removed, storedString(Int(node.key)) == key {
+            if node.keyHash == hash, node.kind != .removed, keyName(node.key) == key {
                 return child
             }
             child = node.next
         }
         return nil
+    }
+
+    /// The JSON key a member's `key` field refers to.
+    func keyName(_ key: Int32) -> String {
+        key >= 0 ? storedString(Int(key)) : keyRegistry.name(-2 &- key)
     }
 
     /// Drops a member or element whose encoding failed: it is skipped when writing.
@@ -386,7 +400,7 @@ final class EncodedTree {
         if !storage.pointee.originalKeys.isEmpty, let original = storage.pointee.originalKeys[node] { return original }
         if nodes[Int(node)].pathKey >= 0 { return AnyCodingKey(storedString(Int(nodes[Int(node)].pathKey))) }
         let key = nodes[Int(node)].key
-        if key >= 0 { return AnyCodingKey(storedString(Int(key))) }
+        if key != -1 { return AnyCodingKey(keyName(key)) }
         // An array element: its position among the parent's children.
         var index = 0
         var child = nodes[Int(parent)].first

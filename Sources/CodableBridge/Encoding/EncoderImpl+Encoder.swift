@@ -66,7 +66,7 @@ extension EncoderImpl: Encoder {
                 if let kind, tree[existing].kind == kind { return existing }
                 tree[existing].kind = .removed
             }
-            let member = tree.appendMember(to: object, key: name, hash: hash, parent: object)
+            let member = tree.appendMember(to: object, key: name, hash: hash, parent: object, registered: registers(key))
             recordCodingKey(key, of: member, jsonKey: name, mayDiffer: convertsKeys)
             return member
         }
@@ -99,9 +99,16 @@ extension EncoderImpl: Encoder {
             guard tree[existing].kind == .null else { return nil }
             tree[existing].kind = .removed
         }
-        let member = tree.appendMember(to: container, key: leaf, hash: hash, parent: object)
+        let member = tree.appendMember(to: container, key: leaf, hash: hash, parent: object, registered: registers(key))
         recordCodingKey(key, of: member, jsonKey: leaf, mayDiffer: true)
         return member
+    }
+
+    /// Whether the JSON key written for `key` is kept in the thread's ``EncodingKeyRegistry``:
+    /// a case of an enum (a model's coding keys), unless a `.custom` key strategy makes it.
+    @inline(__always)
+    private func registers<Key: CodingKey>(_ key: Key) -> Bool {
+        !convertsKeysByClosure && tree.keyRegistry.keeps(keysLike: key)
     }
 
     /// Keeps what the coding path needs when `member`'s JSON key is not `key.stringValue`.
@@ -125,7 +132,7 @@ extension EncoderImpl: Encoder {
             guard tree[existing].kind == .null else { return tree[existing].kind == .object ? existing : nil }
             tree[existing].kind = .removed  // a null yields to the object, as above
         }
-        let member = tree.appendMember(to: container, key: name, hash: hash, parent: model)
+        let member = tree.appendMember(to: container, key: name, hash: hash, parent: model, registered: true)
         tree.set(member, .object)
         return member
     }

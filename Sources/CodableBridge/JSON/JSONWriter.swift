@@ -269,6 +269,34 @@ package struct JSONWriter: ~Copyable {
         }
     }
 
+    /// Appends a key's ready text, `,"name":` for a name that needs no escape (eight bytes past its
+    /// end must be readable): without the comma for the first member, and when pretty with the
+    /// newline, indentation and `" : "` in their places.
+    package mutating func writeKeyText(_ text: UnsafeBufferPointer<UInt8>, isFirst: Bool) {
+        guard let start = text.baseAddress else { return }
+        if isPretty {
+            beginElement(isFirst: isFirst)
+            appendBytes(UnsafeBufferPointer(start: start + 1, count: text.count &- 2))
+            appendASCII(" : ")
+            return
+        }
+        let skipped = isFirst ? 1 : 0
+        let length = text.count &- skipped
+        // Whole words: the last one may carry up to seven bytes past the text, which the next
+        // write overwrites.
+        reserve(length &+ 8)
+        var source = UnsafeRawPointer(start + skipped)
+        var destination = UnsafeMutableRawPointer(base + count)
+        var remaining = length
+        while remaining > 0 {
+            destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            source += 8
+            destination += 8
+            remaining &-= 8
+        }
+        count &+= length
+    }
+
     /// Appends `]` or `}`, after a newline and the outer indentation when pretty.
     package mutating func endContainer(_ bracket: UInt8) {
         if isPretty {

@@ -20,18 +20,19 @@ struct ThreadLocalTests {
 /// Runs `body` on a new thread and returns its result.
 enum OtherThread {
     /// Written by the thread before it signals `done`.
-    private final class Box: @unchecked Sendable {
-        var value: ObjectIdentifier?
+    private final class Box<Value>: @unchecked Sendable {
+        var value: Value?
     }
 
-    static func run(_ body: @escaping @Sendable () -> ObjectIdentifier?) -> ObjectIdentifier? {
-        let box = Box()
+    static func run<Value>(_ body: @escaping @Sendable () -> Value) -> Value {
+        let box = Box<Value>()
         let done = DispatchSemaphore(value: 0)
         Thread {
             box.value = body()
             done.signal()
         }.start()
         done.wait()
-        return box.value
+        // safe: the thread set it before signalling `done`
+        return box.value!
     }
 }

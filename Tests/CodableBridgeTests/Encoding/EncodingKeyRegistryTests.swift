@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import CodableBridge
+
+/// Keys that need an escape, among keys that do not: each is written as `JSONEncoder` writes it.
+private struct EscapedKeys: Codable, Equatable {
+    var plain = 1
+    var quoted = 2
+    var slashed = 3
+    var backslashed = 4
+    var control = 5
+    var accented = 6
+
+    enum CodingKeys: String, CodingKey {
+        case plain = "id"
+        case quoted = "say \"hi\""
+        case slashed = "a/b"
+        case backslashed = "c\\d"
+        case control = "tab\there"
+        case accented = "café"
+    }
+}
+
+/// A container keyed by data that is still an enum: every key is a new one.
+private enum DataKey: CodingKey {
+    case named(String)
+
+    var stringValue: String {
+        switch self {
+        case .named(let name): name
+        }
+    }
+
+    var intValue: Int? { nil }
+
+    init?(stringValue: String) { self = .named(stringValue) }
+    init?(intValue: Int) { nil }
+}
+
+private struct ManyKeys: Encodable {
+    let names: [String]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DataKey.self)
+        for (i, name) in names.enumerated() { try container.encode(i, forKey: .named(name)) }
+    }
+}
+
+/// Writes its key twice: the later value replaces the earlier one.
+private struct KeyWrittenTwice: Encodable {
+    enum CodingKeys: String, CodingKey { case first, second }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(1, forKey: .first)
+        try container.encode(2, forKey: .second)
+        try container.encode(3, forKey: .first)
+    }
+}
+
+private struct Outer: Encodable {
+    struct Inner: Encodable { var value: Double }
+    var outer: Inner
+}
+
+/// Runs `body` on a thread of its own, whose registry starts empty.
+private func text(_ value: some Encodable, _ formatting: OutputFormatting = []) throws -> String {
+    var encoder = BridgeEncoder()
+    encoder.outputFormatting = formatting
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+@Suite("EncodingKeyRegistry: a model's keys written from text kept per thread")
+struct EncodingKeyRegistryTests {
+    @Test("sorted, kept keys are written as JSONEncoder writes them, escapes included", arguments: zip(
+        [OutputFormatting.sortedKeys, [.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]],
+        [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]]
+    ))
+    func escapedKeys(formatting: OutputFormatting, foundationFormatting: JSONEncoder.OutputFormatting) throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = foundationFormatting
+        var encoder = BridgeEncoder()
+        encoder.outputFormatting = formatting
+        // Twice: the first encode keeps the keys, the second writes them from what was kept.
+        for _ in 0 ..< 2 {
+            #expect(String(decoding: try encoder.encode(EscapedKeys()), as: UTF8.self)
+                == String(decoding: try foundation.encode(EscapedKeys()), as: UTF8.self))
+        }
+    }
+
+    @Test("kept keys in encode order: the first member without a comma, pretty text with its indentation")
+    func order() throws {
+        let compact = #"{"id":1,"say \"hi\"":2,"a\/b":3,"c\\d":4,"tab\there":5,"café":6}"#
+        #expect(try text(EscapedKeys()) == compact)
+        #expect(try text([EscapedKeys(), EscapedKeys()]) == "[\(compact),\(compact)]")
+        #expect(try text(EscapedKeys(), .withoutEscapingSlashes) == compact.replacingOccurrences(of: #"a\/b"#, with: "a/b"))
+        let pretty = """
+            {
+              "id" : 1,
+              "say \\"hi\\"" : 2,
+              "a\\/b" : 3,
+              "c\\\\d" : 4,
+              "tab\\there" : 5,
+              "café" : 6
+            }
+            """
+        #expect(try text(EscapedKeys(), .prettyPrinted) == pretty)
+    }
+
+    @Test("a key written twice keeps the later value, as JSONEncoder does")
+    func repeatedKey() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        #expect(try text(KeyWrittenTwice(), .sortedKeys) == String(decoding: try foundation.encode(KeyWrittenTwice()), as: UTF8.self))
+        #expect(try text(KeyWrittenTwice()) == #"{"second":2,"first":3}"#)
+    }
+
+    @Test("an error below a kept key names the key in its coding path")
+    func codingPath() throws {
+        do {
+            _ = try BridgeEncoder().encode(Outer(outer: .init(value: .nan)))
+            Issue.record("a NaN was encoded")
+        } catch EncodingError.invalidValue(_, let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["outer", "value"])
+        }
+    }
+
+    @Test("only keys of enums are kept: not a dictionary's, not those of a custom key strategy")
+    func whatIsKept() throws {
+        let counts = OtherThread.run { () -> [Int] in
+            var counts = [EncodingKeyRegistry.current.count]
+            _ = try? BridgeEncoder().encode(Dictionary(uniqueKeysWithValues: (0 ..< 50).map { ("key\($0)", $0) }))
+            _ = try? BridgeEncoder().encode([7: "seven"])
+            counts.append(EncodingKeyRegistry.current.count)
+            var custom = BridgeEncoder()
+            custom.keyEncodingStrategy = .custom { path in AnyCodingKey(path.last!.stringValue.uppercased()) }
+            _ = try? custom.encode(EscapedKeys())
+            counts.append(EncodingKeyRegistry.current.count)
+            _ = try? BridgeEncoder().encode(EscapedKeys())
+            _ = try? BridgeEncoder().encode(EscapedKeys())
+            counts.append(EncodingKeyRegistry.current.count)
+            return counts
+        }
+        #expect(counts == [0, 0, 0, 6])
+    }
+
+    @Test("past the limit, keys are still written, from the tree, and the registry stops growing")
+    func limit() throws {
+        let names = (0 ..< EncodingKeyRegistry.limit + 100).map { "k\($0)" }
+        let result = OtherThread.run { () -> (text: String, kept: Int) in
+            let text = (try? text(ManyKeys(names: names))) ?? ""
+            return (text, EncodingKeyRegistry.current.count)
+        }
+        #expect(result.kept == EncodingKeyRegistry.limit)
+        let expected = "{" + names.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
+        #expect(result.text == expected)
+    }
+
+    @Test("threads keep their own keys and write the same text")
+    func threads() throws {
+        let expected = try text([EscapedKeys(), EscapedKeys()])
+        let texts = (0 ..< 4).map { _ in OtherThread.run { (try? text([EscapedKeys(), EscapedKeys()])) ?? "" } }
+        #expect(texts.allSatisfy { $0 == expected })
+    }
+}
