@@ -6,7 +6,7 @@
 // thread keeps each key that a keyed container writes, numbered in the order first seen, with
 // its text ready to copy:
 //
-//   id  name          text (`rendered`)
+//   id  name          text
 //   0   "login"       ,"login":
 //   1   "avatar_url"  ,"avatar_url":
 //
@@ -17,14 +17,18 @@
 //
 // Only keys of enums are kept — a model's coding keys, not the keys of a dictionary (structs), of
 // captured unknown members or of a `.custom` key strategy, which are data — and at most `limit`
-// of them: past it, a key is stored in the tree's string table, as keys of data are. Per thread, so no lock; the registry lives as long
-// as its thread and is read only while the thread's own encode writes its tree.
+// of them, none longer than `longestKey`: past them, a key is stored in the tree's string table,
+// as keys of data are. Per thread,
+// so no lock; the registry lives as long as its thread, and a tree reads the registry of the
+// thread that built it, while its encode writes it.
 
 /// One thread's keys of keyed containers (see the design comment above).
 final class EncodingKeyRegistry {
     /// How many keys a thread keeps; enough for the models of any program, while keys made up at
     /// run time (a container keyed by data) cannot make it grow without bound.
     static let limit = 4096
+    /// The longest key kept, in UTF-8 bytes: a longer one is data, not a property's name.
+    static let longestKey = 256
 
     /// This thread's registry.
     static var current: EncodingKeyRegistry { perThread.current }
@@ -77,7 +81,7 @@ final class EncodingKeyRegistry {
 
     @inline(never)
     private func _slowPathAdd(_ name: String, hash: UInt32, slot: Int) -> Int32? {
-        guard names.count < EncodingKeyRegistry.limit else { return nil }
+        guard names.count < EncodingKeyRegistry.limit, name.utf8.count <= EncodingKeyRegistry.longestKey else { return nil }
         let id = Int32(names.count)
         names.append(name)
         hashes.append(hash)
