@@ -120,21 +120,13 @@ extension Optional: BridgeCollectionDecodable where Wrapped: Decodable {
 
 extension DecoderImpl {
     /// Whether ``unwrap(_:node:key:elementType:)`` decodes a `T` read from an object node by
-    /// calling `T(from:)` and nothing else: `T` is none of the types it reads itself (the list
-    /// at its top, which this one repeats), a plain `Decodable` (not a collection, a model or a
-    /// special decoding), and this decode neither keeps values between a partial document's
+    /// calling `T(from:)` and nothing else: `T` is none of the types it reads itself
+    /// (``ArrayElementTypes/Facts/isReadInPlace``), a plain `Decodable` (not a collection, a model
+    /// or a special decoding), and this decode neither keeps values between a partial document's
     /// snapshots, nor tracks unknown keys, nor updates. Asked once per array: its elements of
     /// such a type skip the dispatch (``decodeElement(_:node:key:elementType:direct:store:)``).
-    func decodesObjectsByInit<T: Decodable>(_ type: T.Type) -> Bool {
-        guard completedValues == nil, unknownKeys == nil, update == nil, case .plain = classify(T.self) else { return false }
-        if T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
-            || T.self == Int64.self || T.self == UInt64.self || T.self == Float.self || T.self == Int32.self
-            || T.self == UInt.self || T.self == Int8.self || T.self == Int16.self || T.self == UInt8.self
-            || T.self == UInt16.self || T.self == UInt32.self || T.self == Date.self || T.self == Data.self
-            || T.self == URL.self || T.self == Decimal.self || T.self == JSONValue.self { return false }
-        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
-            return T.self != Int128.self && T.self != UInt128.self
-        }
+    func decodesObjectsByInit<T: Decodable>(_ type: T.Type, _ facts: ArrayElementTypes.Facts) -> Bool {
+        guard completedValues == nil, unknownKeys == nil, update == nil, !facts.isReadInPlace, case .plain = classify(T.self) else { return false }
         return true
     }
 
@@ -155,7 +147,8 @@ extension DecoderImpl {
         if array == part.node {
             (element, count, firstIndex) = partElements()
             if let destination = part.destination, destination.elementType == ObjectIdentifier(E.self) {
-                try decodeElements(E.self, from: element, count: count, firstIndex: firstIndex, elementType: elementType, into: destination)
+                try decodeElements(E.self, into: destination.elements.assumingMemoryBound(to: E.self), &destination.initialized.pointee, from: element,
+                                   indices: firstIndex ..< firstIndex &+ count, elementType: elementType, direct: false)
                 return []
             }
         }
@@ -163,17 +156,36 @@ extension DecoderImpl {
         if let completedValues, completedValues.isOpen(array) {
             return try decodeOpenArray(E.self, array: array, count: count, elementType: elementType, completedValues)
         }
-        let direct = elementType == nil && decodesObjectsByInit(E.self)
+        let facts = ArrayElementTypes.current.facts(of: E.self)
+        let direct = elementType == nil && decodesObjectsByInit(E.self, facts)
+        let first = element
+        // At most one element is stored per node: `count` is room enough.
+        if let layout = facts.layout {
+            return try ArrayStorage.makeArray(E.self, capacity: count, layout: layout) { base, initialized in
+                try decodeElements(E.self, into: base, &initialized, from: first, indices: firstIndex ..< firstIndex &+ count,
+                                   elementType: elementType, direct: direct)
+            }
+        }
         return try [E](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // safe: the capacity is count > 0, and at most one element is stored per node
-            let base = buffer.baseAddress!
-            for index in firstIndex ..< firstIndex &+ count {
-                let node = element
-                element = next(element)
-                try decodeElement(E.self, node: node, key: .index(index), elementType: elementType, direct: direct) { value in
-                    (base + initialized).initialize(to: consume value)
-                    initialized += 1
-                }
+            // safe: the capacity is count > 0
+            try decodeElements(E.self, into: buffer.baseAddress!, &initialized, from: first, indices: firstIndex ..< firstIndex &+ count,
+                               elementType: elementType, direct: direct)
+        }
+    }
+
+    /// Decodes the elements `indices` of an array, the first at node `first`, into uninitialised
+    /// memory at `base`, counting those written in `initialized` (a dropped element is not).
+    @inline(__always)
+    private func decodeElements<E: Decodable>(_ type: E.Type, into base: UnsafeMutablePointer<E>, _ initialized: inout Int, from first: Int,
+                                              indices: Range<Int>, elementType: (any Codable.Type)?, direct: Bool) throws
+    {
+        var element = first
+        for index in indices {
+            let node = element
+            element = next(element)
+            try decodeElement(E.self, node: node, key: .index(index), elementType: elementType, direct: direct) { value in
+                (base + initialized).initialize(to: consume value)
+                initialized += 1
             }
         }
     }
@@ -235,24 +247,6 @@ extension DecoderImpl {
         prefix.completeCount = completeCount
         completed.keepArrayPrefix(prefix, at: array)
         return values
-    }
-
-    /// Decodes the `count` elements from node `first` into the storage of the array whose part
-    /// this decode reads (`E` is that array's element type), counting them in `destination`.
-    @inline(never)
-    private func decodeElements<E: Decodable>(_ type: E.Type, from first: Int, count: Int, firstIndex: Int,
-                                              elementType: (any Codable.Type)?, into destination: ArrayPart.Destination) throws
-    {
-        let base = destination.elements.assumingMemoryBound(to: E.self)
-        var element = first
-        for index in firstIndex ..< firstIndex &+ count {
-            let node = element
-            element = next(element)
-            try decodeElement(E.self, node: node, key: .index(index), elementType: elementType) { value in
-                (base + destination.initialized.pointee).initialize(to: consume value)
-                destination.initialized.pointee += 1
-            }
-        }
     }
 
     /// The part of the array `part.node` this decode reads: its first element's node, the number
@@ -393,4 +387,57 @@ extension DecodingError {
         return false
     }
 
+}
+
+/// What the decoder's element loop asks of an array's element type, found once per type and
+/// thread: how to allocate the array without the runtime's metadata lookup
+/// (Runtime/ArrayStorage.swift), and whether the dispatch reads the type itself.
+final class ArrayElementTypes {
+    /// The facts of one element type.
+    struct Facts {
+        /// How to allocate arrays of the type; nil: the standard library allocates them.
+        var layout: ArrayStorage.Layout?
+        /// Whether ``DecoderImpl/unwrap(_:node:key:elementType:)`` reads the type itself (a
+        /// number, `String`, `Bool`, `Date`, `Data`, `URL`, `Decimal` or `JSONValue`) instead of
+        /// calling its `init(from:)`.
+        var isReadInPlace: Bool
+    }
+
+    private static let perThread = ThreadLocal { ArrayElementTypes() }
+
+    /// This thread's facts.
+    @inline(__always)
+    static var current: ArrayElementTypes { perThread.current }
+
+    private let slots = DirectMappedSlots<Facts>(count: 32, empty: Facts(layout: nil, isReadInPlace: false))
+
+    private init() {}
+
+    /// The facts of `E`.
+    @inline(__always)
+    func facts<E>(of type: E.Type) -> Facts {
+        let id = UInt(bitPattern: ObjectIdentifier(E.self))
+        if let known = slots.value(for: id) { return known }
+        return _slowPathFacts(of: E.self, id: id)
+    }
+
+    @inline(never)
+    private func _slowPathFacts<E>(of type: E.Type, id: UInt) -> Facts {
+        let facts = Facts(layout: ArrayStorage.layout(of: E.self), isReadInPlace: Self.isReadInPlace(E.self))
+        slots.store(facts, for: id)
+        return facts
+    }
+
+    /// The types ``DecoderImpl/unwrap(_:node:key:elementType:)`` reads itself (the list at its top).
+    private static func isReadInPlace<E>(_ type: E.Type) -> Bool {
+        if E.self == String.self || E.self == Int.self || E.self == Double.self || E.self == Bool.self
+            || E.self == Int64.self || E.self == UInt64.self || E.self == Float.self || E.self == Int32.self
+            || E.self == UInt.self || E.self == Int8.self || E.self == Int16.self || E.self == UInt8.self
+            || E.self == UInt16.self || E.self == UInt32.self || E.self == Date.self || E.self == Data.self
+            || E.self == URL.self || E.self == Decimal.self || E.self == JSONValue.self { return true }
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            return E.self == Int128.self || E.self == UInt128.self
+        }
+        return false
+    }
 }

@@ -166,15 +166,11 @@ typealias EnumerateSections = @convention(c) (
 /// them: the index is then off). Their C declarations are in swift/Runtime/Metadata.h and
 /// swift/Runtime/ImageInspection… (exported since Swift 5.9).
 enum RuntimeFunctions {
-    static let getWitnessTable: GetWitnessTable? = symbol("swift_getWitnessTable").map {
+    static let getWitnessTable: GetWitnessTable? = ExportedSymbol.address(of: "swift_getWitnessTable").map {
         unsafeBitCast($0, to: GetWitnessTable.self)
     }
-    static let enumerateSections: EnumerateSections? = symbol("swift_enumerateAllMetadataSections").map {
+    static let enumerateSections: EnumerateSections? = ExportedSymbol.address(of: "swift_enumerateAllMetadataSections").map {
         unsafeBitCast($0, to: EnumerateSections.self)
-    }
-
-    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name)  // RTLD_DEFAULT
     }
 }
 

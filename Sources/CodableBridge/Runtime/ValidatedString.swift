@@ -1,5 +1,3 @@
-import Foundation
-
 // ValidatedString — strings made from bytes the parser has already validated as UTF-8, without
 // the standard library validating them a second time (JSON/JSONTape.swift, `Bytes.string`: the
 // decoder's and the tree builder's strings longer than the inline form).
@@ -50,12 +48,7 @@ enum ValidatedString {
     private static let unchecked: Maker? = lookUp()
 
     private static func lookUp() -> Maker? {
-        #if canImport(Darwin)
-        let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let everyImage = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
-        #endif
-        guard let symbol = dlsym(everyImage, "$sSS18_uncheckedFromUTF8_7isASCIISSSRys5UInt8VG_SbtFZ") else { return nil }
+        guard let symbol = ExportedSymbol.address(of: "$sSS18_uncheckedFromUTF8_7isASCIISSSRys5UInt8VG_SbtFZ") else { return nil }
         let maker = unsafeBitCast(symbol, to: Maker.self)
         let ascii = Array("abcdefghijklmnopqrstuvwxyz0123456789/:.-".utf8)
         let mixed = Array("aé€😀bcdefghijklmnopqrstuvwxyz0123456789".utf8)
