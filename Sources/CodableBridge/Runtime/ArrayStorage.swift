@@ -4,26 +4,27 @@
 // In unspecialised generic code, making an array's storage (`[E](unsafeUninitializedCapacity:)`,
 // `reserveCapacity`, a first `append`) asks the runtime for the metadata of
 // `_ContiguousArrayStorage<E>` and of `ContiguousArray<E>`: hashed lookups in its generic-metadata
-// cache, some 800 instructions per array (citm_catalog.json decodes about 1 400 arrays of models).
-// Here the storage class's metadata is read once per element type, from the first word of an
-// array's storage that the standard library made (`layout(of:)`), and later arrays are allocated
-// with the runtime's `swift_allocObject` (looked up with `dlsym`, `ExportedSymbol`) and given the header the standard library writes: the count, and the
-// capacity shifted left by one with the low bit (Darwin's "bridged verbatim" flag; zero elsewhere)
-// copied from that sample.
+// cache, about 1 000 instructions per array (citm_catalog.json decodes about 1 400 arrays of
+// models). Here the storage class's metadata is read once per element type, from the first word of
+// an array's storage that the standard library made (`layout(of:)`), and later arrays are allocated
+// with the runtime's `swift_allocObject` (looked up with `dlsym`, `ExportedSymbol`) and given the
+// header the standard library writes: the count, and the capacity shifted left by one with the low
+// bit (Darwin's "bridged verbatim" flag; zero elsewhere) copied from that sample.
 //
 //   [E] = one reference ──▶ | metadata | refcount | count: Int | capacity << 1 | flag | elements…
 //                            0          8          16           24                     elementOffset
 //
-// Relies on: an array being one reference to its storage object, and that object's layout (the
-// heap object's two words, `count`, `_capacityAndFlags`, then the elements at the next multiple
-// of their alignment) — the standard library's, not public API.
+// Relies on: an array being one reference to its storage object, and that object's layout (the heap
+// object's two words, `count`, `_capacityAndFlags`, then the elements at the next multiple of their
+// alignment) — the standard library's, not public API.
 // Self-check: once (`layoutHolds`), an array of three strings made here reads back equal to the
-// standard library's, with its count and capacity, and grows by `append`; per element type,
-// the sample array shows its count, capacity and first element where this file expects them, else
-// that type has no layout. `ArrayStorageTests` asserts both, and that a throwing fill releases
-// the elements written.
-// Portable replacement (`CODABLEBRIDGE_PORTABLE`, a platform without `dlsym`, or a failed check): `layout(of:)` is nil and
-// the caller makes its array with `Array(unsafeUninitializedCapacity:initializingWith:)`.
+// standard library's, with its count and capacity, and grows by `append`; per element type, the
+// sample array shows its count, capacity and first element where this file expects them, else that
+// type has no layout. `ArrayStorageTests` asserts both, and that a throwing fill releases the
+// elements written.
+// Portable replacement (`CODABLEBRIDGE_PORTABLE`, a platform without `dlsym`, or a failed check):
+// `layout(of:)` is nil and the caller makes its array with
+// `Array(unsafeUninitializedCapacity:initializingWith:)`.
 
 /// Arrays allocated without the runtime's metadata lookup (see the comment above).
 enum ArrayStorage {
