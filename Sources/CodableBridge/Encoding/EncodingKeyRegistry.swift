@@ -18,9 +18,8 @@
 // Only keys of enums are kept — a model's coding keys, not the keys of a dictionary (structs), of
 // captured unknown members or of a `.custom` key strategy, which are data — and at most `limit`
 // of them, none longer than `longestKey`: past them, a key is stored in the tree's string table,
-// as keys of data are. Per thread,
-// so no lock; the registry lives as long as its thread, and a tree reads the registry of the
-// thread that built it, while its encode writes it.
+// as keys of data are. Per thread, so no lock; the registry lives as long as its thread, and a
+// tree reads the registry of the thread that built it, while its encode writes it.
 
 /// One thread's keys of keyed containers (see the design comment above).
 final class EncodingKeyRegistry {
