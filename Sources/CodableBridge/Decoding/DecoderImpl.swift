@@ -2,8 +2,9 @@ import Foundation
 
 // MARK: - Design
 //
-// One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift); a partial document's
-// snapshots share one, restarted on each (`restart(on:)`). It is the `Decoder`
+// One `DecoderImpl` per decode walks the parsed tape (see JSONTape.swift); a run of documents (a
+// partial document's snapshots, JSON Lines' lines, a streamed array's elements) shares one,
+// restarted on each (Streaming/ReusedDecoder.swift). It is the `Decoder`
 // handed to every `init(from:)`; its containers hold the node index of their object or array
 // (a keyed container is reused once nobody holds it: DecoderImpl+Containers.swift). Going down
 // one value pushes a `PathComponent` and sets `current`; coming back pops — nothing is allocated
@@ -45,7 +46,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// Where the nodes' bytes are (see ``start(of:)``).
     @exclusivity(unchecked) private(set) var bytes: JSONTape.Bytes
     let options: BridgeDecoder
-    let report: ReportCollector?
+    /// Where events go; only ``restart(on:report:path:)`` changes it, for one of the same kind
+    /// (both nil or neither, which `missingGetsZero` and `unknownKeys` depend on).
+    @exclusivity(unchecked) private(set) var report: ReportCollector?
     /// Whether a member that is not there gets its type's zero value with nothing to record:
     /// `missingValueStrategy = .useDefault` and no report (DecoderImpl+Defaults.swift).
     let missingGetsZero: Bool
@@ -171,19 +174,23 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
         completedValues = nil
     }
 
-    /// Points this decoder, made for a partial document's snapshots (no report, no unknown-key
-    /// tracker, no `update`), at `tape`, the document's next snapshot, with a new decoder's
-    /// state. What it learnt of types (`modelStates`, `typeClasses`, `shapes`) and the keyed
-    /// containers it made carry over: a snapshot's models are the last one's. Every per-decode
-    /// property above is reset here.
-    func restart(on tape: JSONTape) {
+    /// Points this decoder, made for a run of documents (Streaming/ReusedDecoder.swift; no
+    /// `update`), at `tape`, the run's next document, whose events go to `report` (nil when the
+    /// last one's did) and whose paths start with `path`, with a new decoder's state. What it
+    /// learnt of types (`modelStates`, `typeClasses`, `shapes`) and the keyed containers it made
+    /// carry over: a run's documents hold the same models. Every per-decode property above is
+    /// reset here.
+    func restart(on tape: JSONTape, report: ReportCollector?, path: [PathComponent]) {
         self.tape = tape
         nodes = tape.nodeBuffer
         bytes = tape.sources
+        self.report = report
+        reportPathTable = -1
         current = 0
-        path.removeAll(keepingCapacity: true)
-        rootPrefix = []
-        rootDepth = 0
+        self.path.removeAll(keepingCapacity: true)
+        self.path.append(contentsOf: path)
+        rootPrefix = path
+        rootDepth = path.count
         pathNodes.removeLast(pathNodes.count)
         scopeNodes.removeLast(scopeNodes.count)
         validNodes = 1

@@ -218,6 +218,8 @@ final class ElementReader<T: Decodable> {
     private let arrayPath: [PathComponent]
     private let source: ElementInput
     private let events: ElementEvents
+    /// The decoder of every element, restarted on each.
+    private let elements: ReusedDecoder
     private var done = false
     /// The most bytes the scanner has held at once (what streaming keeps in memory).
     private(set) var peakHeldBytes = 0
@@ -228,6 +230,7 @@ final class ElementReader<T: Decodable> {
         self.arrayPath = scanner.arrayPath
         self.source = source
         self.events = events
+        elements = ReusedDecoder(options: decoder)
     }
 
     func next(isolation actor: isolated (any Actor)?) async throws -> T? {
@@ -273,8 +276,14 @@ final class ElementReader<T: Decodable> {
         }
         let collector = ReportCollector()
         defer { events.append(collector) }
+        // Decoded as an array decode decodes its element `index`: the same rule drops it under
+        // lenient policies, and its coding path is the array's and the index (`data.items[3].id`).
         return try decoder.counting([T].self, report: collector) { report in
-            try DecoderImpl.decodeStreamedElement(T.self, tape: tape, options: decoder, report: report, arrayPath: arrayPath, index: index)
+            try elements.decode(tape: tape, report: report, path: arrayPath) { impl in
+                var value: T?
+                try impl.decodeElement(T.self, node: 0, key: .index(index), elementType: nil) { decoded in value = consume decoded }
+                return value
+            }
         }
     }
 }

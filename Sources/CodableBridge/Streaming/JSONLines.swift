@@ -61,10 +61,11 @@ extension BridgeDecoder {
             let pieces = linePieces(of: bytes)
             let collectors = pieces.map { _ in ReportCollector() }
             let (values, _) = [T].filledInParts(capacities: pieces.map(\.lines), threads: parallelism.threads(forParts: pieces.count)) { part, slots in
+                let lines = ReusedDecoder(options: self)
                 JSONLines.forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[pieces[part].range]), firstLine: pieces[part].firstLine) {
                     line, number in
                     do {
-                        slots.append(try decodeLine(type, line, number: number, report: collectors[part]))
+                        slots.append(try decodeLine(type, line, number: number, report: collectors[part], using: lines))
                     } catch {
                         collectors[part].append(spelt: DecodingEvent(path: DecodingMessages.linePath(number, ""), kind: .dropped,
                                                                      detail: DecodingMessages.skippedLine(error)))
@@ -131,10 +132,11 @@ extension BridgeDecoder {
             }
             // Each part's values up to its first line that does not decode, and that line's error.
             let (values, failure) = [T].filledInParts(capacities: pieces.map(\.lines), threads: parallelism.threads(forParts: pieces.count)) { part, slots in
+                let lines = ReusedDecoder(options: self)
                 do {
                     try JSONLines.forEachLine(in: UnsafeRawBufferPointer(rebasing: bytes[pieces[part].range]), firstLine: pieces[part].firstLine) {
                         line, number in
-                        slots.append(try decodeLine(type, line, number: number, report: collectors?[part]))
+                        slots.append(try decodeLine(type, line, number: number, report: collectors?[part], using: lines))
                     }
                     return nil
                 } catch {
@@ -163,8 +165,7 @@ extension BridgeDecoder {
             var end = bytes.count
             if part < parts {
                 end = max(start, bytes.count / parts * part)
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                end = min(end + 1, bytes.count)
+                end = JSONLines.lineBreak(in: bytes, from: end).map { $0 + 1 } ?? bytes.count
             }
             guard end > start || pieces.isEmpty else { continue }
             let breaks = JSONLines.lineBreaks(in: UnsafeRawBufferPointer(rebasing: bytes[start ..< end]))
@@ -177,8 +178,11 @@ extension BridgeDecoder {
         return pieces
     }
 
-    /// Decodes one line's bytes; errors become ``JSONLinesError``, events get the line prefix.
-    func decodeLine<T: Decodable>(_ type: T.Type, _ line: UnsafeRawBufferPointer, number: Int, report: ReportCollector?) throws -> T {
+    /// Decodes one line's bytes with `lines`, the decoder of the lines before it; errors become
+    /// ``JSONLinesError``, events get the line prefix.
+    func decodeLine<T: Decodable>(_ type: T.Type, _ line: UnsafeRawBufferPointer, number: Int, report: ReportCollector?,
+                                  using lines: ReusedDecoder) throws -> T
+    {
         let tape: JSONTape
         do {
             tape = try JSONTape(parsing: line, maxDepth: maxDepth, rules: parseRules, firstLine: number)
@@ -187,7 +191,13 @@ extension BridgeDecoder {
         }
         let lineReport = report.map { _ in ReportCollector() }
         do {
-            let value = try run(type, .tape(tape), at: nil, report: lineReport)
+            let value =
+                if ObjectIdentifier(type) == ObjectIdentifier(T.self) {
+                    try counting(type, report: lineReport) { report in try lines.decode(T.self, tape: tape, report: report) }
+                } else {
+                    // A subclass's metatype: decoded as that subclass, as `decode` does.
+                    try run(type, .tape(tape), at: nil, report: lineReport)
+                }
             if let report, let lineReport {
                 for event in lineReport.events {
                     report.append(spelt: DecodingEvent(path: DecodingMessages.linePath(number, event.path), kind: event.kind, detail: event.detail))
@@ -228,16 +238,20 @@ enum JSONLines {
         return nil
     }
 
+    /// The offset of the first line break (LF) in `bytes` at or after `start`, or nil. glibc's
+    /// `memchr` reads many bytes per step: the cost is per line, not per byte.
+    static func lineBreak(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+        return memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start).map { UnsafeRawPointer($0) - base }
+    }
+
     /// The number of line breaks (LF) in `bytes`.
     static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
         var count = 0
-        var next = base
-        let end = base + bytes.count
-        // glibc's `memchr` reads many bytes per step: the cost is per line, not per byte.
-        while next < end, let found = memchr(next, Int32(UInt8(ascii: "\n")), end - next) {
+        var next = 0
+        while let found = lineBreak(in: bytes, from: next) {
             count += 1
-            next = UnsafeRawPointer(found) + 1
+            next = found + 1
         }
         return count
     }
@@ -248,8 +262,7 @@ enum JSONLines {
         var start = 0
         var number = firstLine - 1
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let end = lineBreak(in: bytes, from: start) ?? bytes.count
             number += 1
             if let line = content(UnsafeRawBufferPointer(rebasing: bytes[start ..< end])) {
                 try body(line, number)
@@ -323,11 +336,7 @@ final class JSONLinesReader {
     }
 
     private func findLineBreak() -> Int? {
-        var i = start + scanned
-        while i < buffer.count {
-            if buffer[i] == UInt8(ascii: "\n") { return i }
-            i += 1
-        }
+        if let found = buffer.withUnsafeBytes({ JSONLines.lineBreak(in: $0, from: start + scanned) }) { return found }
         scanned = buffer.count - start
         return nil
     }
@@ -403,13 +412,15 @@ public struct JSONLinesSequence<Element: Decodable>: AsyncSequence {
 
     /// Starts reading (a URL is opened on the first `next()`).
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(decoder: decoder, reader: JSONLinesReader(source, chunkSize: chunkSize))
+        AsyncIterator(decoder: decoder, reader: JSONLinesReader(source, chunkSize: chunkSize), lines: ReusedDecoder(options: decoder))
     }
 
     /// Reads and decodes one line per call.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let decoder: BridgeDecoder
         let reader: JSONLinesReader
+        /// The decoder of every line, restarted on each.
+        let lines: ReusedDecoder
 
         /// The next line's value; `nil` at the end of the file.
         ///
@@ -417,7 +428,7 @@ public struct JSONLinesSequence<Element: Decodable>: AsyncSequence {
         ///   after it), or the error of opening or reading the file.
         public mutating func next() async throws -> Element? {
             try reader.nextLine { line, number in
-                try decoder.decodeLine(Element.self, line, number: number, report: nil)
+                try decoder.decodeLine(Element.self, line, number: number, report: nil, using: lines)
             }
         }
     }

@@ -8,8 +8,8 @@ import Foundation
 // (`CompletedValues`, Decoding/DecoderImpl+Update.swift). `append` scans what it is given and
 // decodes one snapshot when the text's shape changed; once the root value is complete, its value
 // is decoded once, from the same tape with the same reuse: it equals `decode`'s for the whole text.
-// Every snapshot is decoded by one `DecoderImpl`, restarted on each, so the keyed containers made
-// for one snapshot's models are handed out again in the next.
+// Every snapshot is decoded by one `DecoderImpl`, restarted on each (Streaming/ReusedDecoder.swift),
+// so the keyed containers made for one snapshot's models are handed out again in the next.
 // The state that does not depend on the model type lives in `PartialFeed`, so that the
 // document's inlinable entry points are compiled for the caller's type. `partialValues`
 // (PartialValueSequence.swift) is this type fed by a background reader: each `next()` hands it
@@ -141,22 +141,20 @@ public final class PartialDocument<T: Decodable> {
 final class PartialFeed {
     let decoder: BridgeDecoder
     @exclusivity(unchecked) private var scanner: PartialScanner
-    private let completed = CompletedValues()
+    private let completed: CompletedValues
     /// The shape of the last snapshot taken, and of the one about to be decoded.
     @exclusivity(unchecked) private var lastShape: PartialScanner.SnapshotShape?
     /// The error that stopped the scan: every later call throws it.
     @exclusivity(unchecked) private(set) var failure: (any Error)?
     /// The decoder of the snapshots, restarted on each: the keyed containers it made for one
     /// snapshot's models are handed out again in the next.
-    @exclusivity(unchecked) private var snapshotDecoder: DecoderImpl?
+    private let snapshots: ReusedDecoder
 
     init(decoder: BridgeDecoder) {
         self.decoder = decoder
         scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
-    }
-
-    deinit {
-        snapshotDecoder?.endReuse()  // its containers refer to it
+        completed = CompletedValues()
+        snapshots = ReusedDecoder(options: decoder, completedValues: completed)
     }
 
     /// Whether the text holds a complete JSON value.
@@ -232,56 +230,7 @@ final class PartialFeed {
     private func decodeTape<T: Decodable>(_ type: T.Type, _ shape: PartialScanner.SnapshotShape) throws -> T {
         inPlace { $0.markOpenValues(in: completed, shape: shape) }
         return try scanner.withSnapshotTape(shape) { tape in
-            defer { retireSnapshotDecoderIfHeld() }  // while the tape's memory is there to copy
-            return try DecoderImpl.decodeSnapshot(T.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
+            try snapshots.decode(T.self, tape: tape)
         }
-    }
-
-    /// After a snapshot's decode: when a model still holds something the decode handed out (its
-    /// container, its decoder), that decoder keeps a copy of this snapshot's tape and stays with
-    /// the model, and the next snapshot gets a decoder of its own. Under
-    /// `unknownKeyStrategy = .throw`, whose tracker is sized for one tape, every snapshot does.
-    private func retireSnapshotDecoderIfHeld() {
-        guard let kept = snapshotDecoder?.reusableContainers.count else { return }
-        let held: Bool
-        if kept > 0, let count = ReferenceCount.strongCount(&snapshotDecoder) {
-            // The document's reference and each kept container's; a model that keeps a kept
-            // container holds its box, which refers to the container without counting.
-            held = count > 1 + kept || snapshotDecoder?.containersHeldElsewhere().isEmpty == false
-        } else {
-            // Without kept containers (or without a count, once they are dropped as a decode's
-            // end drops them) the document's reference is the only one expected.
-            if kept > 0 {
-                snapshotDecoder?.endReuse()
-                snapshotDecoder?.reusesContainers = true
-            }
-            held = !isKnownUniquelyReferenced(&snapshotDecoder)
-        }
-        guard held || decoder.unknownKeyStrategy.base == .throw, let retired = snapshotDecoder else { return }
-        snapshotDecoder = nil
-        retired.endReuse()
-        if held { retired.keepOwnTape() }
-    }
-}
-
-extension DecoderImpl {
-    /// The entry point of a partial document's snapshots: decodes `tape` with `decoder`, the
-    /// decoder of the document's earlier snapshots restarted on it, or a new one, kept there for
-    /// the next snapshot with the keyed containers it makes. The document retires it when a
-    /// model holds on to something it handed out, and calls ``endReuse()`` when it goes.
-    static func decodeSnapshot<T: Decodable>(_ type: T.Type, tape: JSONTape, options: BridgeDecoder, completedValues: CompletedValues,
-                                             decoder: inout DecoderImpl?) throws -> T
-    {
-        let impl: DecoderImpl
-        if let decoder {
-            impl = decoder
-            impl.restart(on: tape)
-        } else {
-            impl = DecoderImpl(tape: tape, options: options, report: nil, path: [])
-            impl.reusesContainers = true
-            impl.completedValues = completedValues
-            decoder = impl
-        }
-        return try impl.decodingRoot(node: 0) { try impl.unwrap(T.self, node: 0, key: nil) }
     }
 }

@@ -128,11 +128,10 @@ struct MissingScalarTests {
         var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         try text.withUnsafeBufferPointer { (bytes) throws(PartialScanner.Stop) in try scanner.scan(bytes) }
         let completed = CompletedValues()
-        var snapshotDecoder: DecoderImpl?  // the decoder of every snapshot, as a document keeps it
-        defer { snapshotDecoder?.endReuse() }
+        let snapshotDecoder = ReusedDecoder(options: decoder, completedValues: completed)  // as a document keeps it
         scanner.markOpenValues(in: completed, shape: scanner.snapshotShape())
         let snapshot = try scanner.withSnapshotTape { tape in
-            try DecoderImpl.decodeSnapshot(EveryScalar.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
+            try snapshotDecoder.decode(EveryScalar.self, tape: tape)
         }
         var report = DecodingReport()
         let partial = try decoder.decodePartial(EveryScalar.self, from: Data(text), report: &report)

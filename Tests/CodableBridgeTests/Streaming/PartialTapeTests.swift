@@ -220,8 +220,7 @@ struct PartialTapeTests {
         let bytes = Array(document.utf8)
         var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         let completed = CompletedValues()
-        var snapshotDecoder: DecoderImpl?  // the decoder of every snapshot, as a document keeps it
-        defer { snapshotDecoder?.endReuse() }
+        let snapshotDecoder = ReusedDecoder(options: decoder, completedValues: completed)  // as a document keeps it
         var held: [(end: Int, value: Feed)] = []
         var snapshots = 0
         for end in 1 ... bytes.count {
@@ -231,7 +230,7 @@ struct PartialTapeTests {
             let reused: Feed?
             do {
                 reused = try scanner.withSnapshotTape { tape in
-                    try DecoderImpl.decodeSnapshot(Feed.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
+                    try snapshotDecoder.decode(Feed.self, tape: tape)
                 }
             } catch {
                 reused = nil
@@ -261,15 +260,14 @@ struct PartialTapeTests {
         let decoder = BridgeDecoder()
         var scanner = PartialScanner(maxDepth: decoder.maxDepth, rules: decoder.parseRules)
         let completed = CompletedValues()
-        var snapshotDecoder: DecoderImpl?  // the decoder of every snapshot, as a document keeps it
-        defer { snapshotDecoder?.endReuse() }
+        let snapshotDecoder = ReusedDecoder(options: decoder, completedValues: completed)  // as a document keeps it
         var snapshots: [Pair] = []
         var reuses: [Int] = []
         for chunk in [#"{"long": "a string longer than fifteen bytes", "open": "ab"#, "c", #"d\u00e9"#, #"\""#] {
             try Array(chunk.utf8).withUnsafeBufferPointer { try scanner.scan($0) }
             scanner.markOpenValues(in: completed, shape: scanner.snapshotShape())
             let snapshot = try scanner.withSnapshotTape { tape in
-                try DecoderImpl.decodeSnapshot(Pair.self, tape: tape, options: decoder, completedValues: completed, decoder: &snapshotDecoder)
+                try snapshotDecoder.decode(Pair.self, tape: tape)
             }
             snapshots.append(try #require(snapshot))
             reuses.append(completed.reuses)
