@@ -89,24 +89,10 @@ extension DecoderImpl {
         case observable
     }
 
-    /// The types a decode has classified; the first is held inline, so a decode that meets one
-    /// composite type (a small model of scalars) allocates no list.
-    struct TypeClasses {
-        private var first: (id: ObjectIdentifier, kind: TypeClass)?, more: [(id: ObjectIdentifier, kind: TypeClass)] = []
-        @inline(__always) func kind(of id: ObjectIdentifier) -> TypeClass? {
-            if let first, first.id == id { return first.kind }
-            for entry in more where entry.id == id { return entry.kind }
-            return nil
-        }
-        mutating func add(_ id: ObjectIdentifier, _ kind: TypeClass) {
-            if first == nil { first = (id, kind) } else if more.count < 31 { more.append((id, kind)) }
-        }
-    }
-
     @inline(__always)
     func classify<T>(_ type: T.Type) -> TypeClass {
         let id = ObjectIdentifier(T.self)
-        if let kind = typeClasses.kind(of: id) { return kind }
+        if let kind = typeClasses.answer(for: id) { return kind }
         let kind: TypeClass
         if CollectionShape.mayBeCollection(T.self), let collection = T.self as? any BridgeCollectionDecodable.Type {
             kind = .collection(collection)
@@ -271,9 +257,20 @@ extension DecoderImpl {
     /// `.null`). ``nullValue(_:)`` gives the value.
     @inline(__always)
     func acceptsNull<T>(_ type: T.Type) -> Bool {
-        // The common scalars answer without a conformance check.
+        // The common scalars answer without a conformance check, the others with one per decoder.
         if T.self == String.self || T.self == Int.self || T.self == Bool.self || T.self == Double.self { return false }
-        return T.self == JSONValue.self || T.self is any BridgeOptional.Type
+        if T.self == JSONValue.self { return true }
+        return nullTakers.answer(for: ObjectIdentifier(T.self)) ?? _slowPathAcceptsNull(T.self)
+    }
+
+    /// ``acceptsNull(_:)`` for a type this decoder has not asked about: a conformance check
+    /// (about 500 instructions, which a partial document's snapshots would pay for every member
+    /// not arrived yet), kept.
+    @inline(never)
+    private func _slowPathAcceptsNull<T>(_ type: T.Type) -> Bool {
+        let accepts = T.self is any BridgeOptional.Type
+        nullTakers.add(ObjectIdentifier(T.self), accepts)
+        return accepts
     }
 
     /// The value a JSON null gives `T`, for a `T` that ``acceptsNull(_:)``.

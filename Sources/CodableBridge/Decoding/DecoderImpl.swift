@@ -124,7 +124,9 @@ final class DecoderImpl: Decoder, BridgeValueDecoding {
     /// threads (BridgeDecoder+Parallel.swift); `part.node` is -2 (no node) otherwise.
     @exclusivity(unchecked) var part = ArrayPart(node: -2, skipped: 0, count: 0, firstIndex: 0)
     /// Recently seen types and how they decode (see `classify(_:)`).
-    @exclusivity(unchecked) var typeClasses = TypeClasses()
+    @exclusivity(unchecked) var typeClasses = TypeAnswers<TypeClass>()
+    /// Whether a JSON null decodes as each type asked about (see `acceptsNull(_:)`).
+    @exclusivity(unchecked) var nullTakers = TypeAnswers<Bool>()
     /// Unknown-key tracking (DecoderImpl+UnknownKeys.swift); `nil` under `unknownKeyStrategy = .ignore`.
     let unknownKeys: UnknownKeyTracker?
     /// Members found so far: an optional flattened model is `nil` when its decode found none
