@@ -64,6 +64,21 @@ struct ReusedDecoderTests {
         #expect(decodersMade == 1)
     }
 
+    /// A decoder made without a report substitutes defaults silently; a document with a report
+    /// gets a decoder that records them.
+    @Test func aDocumentWithAReportAfterOneWithoutRecordsItsDefaults() throws {
+        let run = ReusedDecoder(options: BridgeDecoder())
+        let text = #"{"item": {"id": 1}, "more": []}"#
+        let quiet = try run.decode(Outer.self, tape: Self.tape(text))
+        let collector = ReportCollector()
+        let reported = try run.decode(Outer.self, tape: Self.tape(text), report: collector)
+        #expect(quiet == reported)
+        #expect(collector.events.map(\.path) == ["item.name"])
+        let again = ReportCollector()
+        _ = try run.decode(Outer.self, tape: Self.tape(text), report: again)
+        #expect(again.events.map(\.path) == ["item.name"])
+    }
+
     @Test func aDecoderAModelHoldsIsRetiredAndTheModelReadsItsOwnText() throws {
         let run = ReusedDecoder(options: BridgeDecoder())
         var decoders: [ObjectIdentifier] = []
