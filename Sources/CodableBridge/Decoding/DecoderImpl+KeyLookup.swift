@@ -427,3 +427,32 @@ package enum KeyConversion {
         return String(leading) + joined + String(trailing)
     }
 }
+
+extension DecoderImpl.KeyedContainer {
+    /// Why the property `key` is absent when one of its key paths runs through a member that is
+    /// present but neither an object nor null (`"ext": "oops"` for `ext.desc`): "ext is a string,
+    /// not an object". `nil` otherwise, and always under strict policies.
+    func blockedKeyPath(_ key: Key) -> String? {
+        guard impl.lenient, object != DecoderImpl.missingNode, let meta, meta.hasKeyPaths else { return nil }
+        // The table's rule first (bytes compared, no hashing): most absent properties are not
+        // mapped through a key path.
+        var name = key.stringValue
+        guard case .mapped(let plan)? = name.withUTF8({ rule(forUTF8: $0) }), plan.renamedKey == nil,
+              plan.candidates.contains(where: { $0.count > 1 }) else { return nil }
+        let membersFound = impl.membersFound
+        defer { impl.membersFound = membersFound }
+        for lookup in meta.candidates(of: plan) where lookup.segments.count > 1 {
+            var node = object
+            for (index, segment) in lookup.segments.dropLast().enumerated() {
+                guard let value = impl.findMember(segment, in: node, depth: -1) else { break }
+                let kind = impl.nodes[value].kind
+                if kind == .null { break }
+                if kind != .object {
+                    return DecodingMessages.keyPathParentNotAnObject(lookup.segments[...index].joined(separator: "."), found: kind)
+                }
+                node = value
+            }
+        }
+        return nil
+    }
+}

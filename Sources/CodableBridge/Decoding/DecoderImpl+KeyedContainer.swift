@@ -10,8 +10,13 @@ extension DecoderImpl {
     final class KeyedContainer<Key: CodingKey>: KeyedContainerFields, KeyedDecodingContainerProtocol {
         /// JSON keys converted by a non-default `keyDecodingStrategy`, by member ordinal.
         var convertedKeys: [String]? { context?.convertedKeys }
+        /// The names of `Key`'s cases, when it is a payload-free enum (Support/CaseKeyNames.swift),
+        /// and their table, read without reference counting while the container keeps them.
+        let caseNames: CaseKeyNames?, caseTable: CaseKeyNames.Table?
 
         init(impl: DecoderImpl, object: Int, meta: ModelMeta?, nestedNode: Int? = nil, snapshot: ValueSnapshot? = nil) {
+            caseNames = TypeFacts.of(Key.self).caseNames(of: Key.self)
+            caseTable = caseNames?.table
             super.init(impl: impl)
             open(object, meta: meta, nestedNode: nestedNode, snapshot: snapshot)
         }
@@ -62,9 +67,12 @@ extension DecoderImpl {
         func find(_ key: Key) -> Int? {
             if impl.requestedKeys != nil { noteRequested(key) }
             guard object != DecoderImpl.missingNode else { return nil }
-            var name = key.stringValue
             // A plain model's container (no table, no context) takes the short path: kept
             // apart, its lookup stays small enough to be inlined into each `decode` method.
+            #if !CODABLEBRIDGE_PORTABLE
+            if meta == nil, context == nil, let caseTable { return findOwnKey(caseTable.utf8(of: key)) }
+            #endif
+            var name = key.stringValue
             guard meta == nil, context == nil else { return name.withUTF8 { find(key, utf8: $0) } }
             return name.withUTF8 { findOwnKey($0) }
         }
@@ -117,7 +125,7 @@ extension DecoderImpl {
         /// The table's rule for the coding key with UTF-8 bytes `key` (`nil` for a model without
         /// a mapping).
         @inline(__always)
-        private func rule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
+        func rule(forUTF8 key: UnsafeBufferPointer<UInt8>) -> ModelMeta.DecodingRule? {
             meta?.decodingRule(forUTF8: key)
         }
 
@@ -244,33 +252,6 @@ extension DecoderImpl {
             if let blocked = blockedKeyPath(key) {
                 impl.record(.defaulted, key: .key(key), rule: "key path blocked → nil", DecodingMessages.usedNil(blocked))
             }
-        }
-
-        /// Why the property `key` is absent when one of its key paths runs through a member that is
-        /// present but neither an object nor null (`"ext": "oops"` for `ext.desc`): "ext is a string,
-        /// not an object". `nil` otherwise, and always under strict policies.
-        func blockedKeyPath(_ key: Key) -> String? {
-            guard impl.lenient, object != DecoderImpl.missingNode, let meta, meta.hasKeyPaths else { return nil }
-            // The table's rule first (bytes compared, no hashing): most absent properties are not
-            // mapped through a key path.
-            var name = key.stringValue
-            guard case .mapped(let plan)? = name.withUTF8({ rule(forUTF8: $0) }), plan.renamedKey == nil,
-                  plan.candidates.contains(where: { $0.count > 1 }) else { return nil }
-            let membersFound = impl.membersFound
-            defer { impl.membersFound = membersFound }
-            for lookup in meta.candidates(of: plan) where lookup.segments.count > 1 {
-                var node = object
-                for (index, segment) in lookup.segments.dropLast().enumerated() {
-                    guard let value = impl.findMember(segment, in: node, depth: -1) else { break }
-                    let kind = impl.nodes[value].kind
-                    if kind == .null { break }
-                    if kind != .object {
-                        return DecodingMessages.keyPathParentNotAnObject(lookup.segments[...index].joined(separator: "."), found: kind)
-                    }
-                    node = value
-                }
-            }
-            return nil
         }
 
         func decodeNil(forKey key: Key) throws -> Bool {

@@ -247,6 +247,32 @@ final class EncodedTree {
         return member
     }
 
+    /// A member whose key is the registry's key number `id` (with `hash`, its name's hash).
+    func appendMember(to object: Int32, keyID id: Int32, hash: UInt32, parent: Int32) -> Int32 {
+        let member = makeNode(parent: parent)
+        nodes[Int(member)].key = -2 &- id
+        nodes[Int(member)].keyHash = hash
+        nodes[Int(object)].payload |= EncodedTree.filterBit(hash)
+        link(member, into: object)
+        return member
+    }
+
+    /// The live member of `object` whose key is the registry's key number `id` (`hash`, its
+    /// name's hash), or `nil`. A member may hold the same name as text (a key of data): names are
+    /// compared when the numbers differ.
+    func member(of object: Int32, keyID id: Int32, hash: UInt32) -> Int32? {
+        guard nodes[Int(object)].payload & EncodedTree.filterBit(hash) != 0 else { return nil }
+        var child = nodes[Int(object)].first
+        while child >= 0 {
+            let node = nodes[Int(child)]
+            if node.keyHash == hash, node.kind != .removed, node.key == -2 &- id || keyName(node.key) == keyRegistry.name(id) {
+                return child
+            }
+            child = node.next
+        }
+        return nil
+    }
+
     /// The live member `key` of `object`, or `nil`.
     func member(of object: Int32, key: String, hash: UInt32) -> Int32? {
         guard nodes[Int(object)].payload & EncodedTree.filterBit(hash) != 0 else { return nil }

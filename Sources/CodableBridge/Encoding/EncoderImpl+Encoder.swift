@@ -59,6 +59,7 @@ extension EncoderImpl: Encoder {
     ///   - reusing: For a nested container: an existing member of this kind is returned as is.
     func memberSlot(for key: some CodingKey, in object: Int32, map: EncodingKeyMap?, reusing kind: EncodedTree.Kind? = nil) -> Int32? {
         guard let map else {
+            if !convertsKeys, let caseKey = tree.keyRegistry.caseKey(key) { return caseSlot(for: key, caseKey, in: object, reusing: kind) }
             let name = convertsKeys ? convertedKey(key, in: object) : key.stringValue
             let hash = EncodedTree.hash(name)
             if let existing = tree.member(of: object, key: name, hash: hash) {
@@ -71,6 +72,19 @@ extension EncoderImpl: Encoder {
             return member
         }
         return mappedSlot(for: key, in: object, map: map, reusing: kind)
+    }
+
+    /// ``memberSlot(for:in:map:reusing:)`` for a key the registry knows by its case: its name's
+    /// number and hash are the case's.
+    private func caseSlot(for key: some CodingKey, _ caseKey: EncodingKeyRegistry.CaseKey, in object: Int32, reusing kind: EncodedTree.Kind?) -> Int32 {
+        if let existing = tree.member(of: object, keyID: caseKey.id, hash: caseKey.hash) {
+            if kind == .object { tree.expandJSONObject(existing) }
+            if let kind, tree[existing].kind == kind { return existing }
+            tree[existing].kind = .removed
+        }
+        let member = tree.appendMember(to: object, keyID: caseKey.id, hash: caseKey.hash, parent: object)
+        if caseKey.hasIntValue { tree.setOriginalKey(key, of: member) }
+        return member
     }
 
     private func mappedSlot(for key: some CodingKey, in object: Int32, map: EncodingKeyMap, reusing kind: EncodedTree.Kind?) -> Int32? {

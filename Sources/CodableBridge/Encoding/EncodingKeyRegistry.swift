@@ -15,6 +15,14 @@
 // of the colon when pretty-printing. A key that needs an escape (a quote, a backslash, a control
 // character or a slash) keeps no text and is escaped when written, under the encoder's settings.
 //
+// A coding-key enum without payloads (a synthesised `CodingKeys`) is looked up by its case rather
+// than its name: the first time a thread writes a key of such a type, the registry numbers every
+// case's name and keeps the numbers in case order (`CaseKey`). A later key is then its case's
+// index (read from the value's layout, Runtime/TypeShape.swift) into that list: no `stringValue`,
+// no hash of the name, no probe of the table below — about a third of what placing a member
+// cost. Portable builds, and key types whose layout does not read as expected, look keys up by
+// name.
+//
 // Only keys of enums are kept — a model's coding keys, not the keys of a dictionary (structs), of
 // captured unknown members or of a `.custom` key strategy, which are data — and at most `limit`
 // of them, none longer than `longestKey`: past them, a key is stored in the tree's string table,
@@ -43,8 +51,25 @@ final class EncodingKeyRegistry {
     /// Open addressing by hash: key ids, -1 for an empty slot.
     @exclusivity(unchecked) private var slots: [Int32] = Array(repeating: -1, count: 64)
 
-    /// Whether a key type's keys are kept, by `ObjectIdentifier` bits.
-    private let keyTypes = DirectMappedSlots<Bool>(count: 64, empty: false)
+    /// What the registry knows of a key type, by `ObjectIdentifier` bits: `notKept`, `keptByName`,
+    /// or where its cases start in `cases`.
+    private let keyTypes = DirectMappedSlots<Int32>(count: 64, empty: EncodingKeyRegistry.notKept)
+    private static let notKept: Int32 = -2
+    private static let keptByName: Int32 = -1
+    /// The answer of `keyTypes` for each key type seen, kept when another type takes its slot.
+    private var keyTypeAnswers: [ObjectIdentifier: Int32] = [:]
+    /// Each payload-free coding-key enum's cases, in case order, one enum after the other.
+    @exclusivity(unchecked) private var cases: [CaseKey] = []
+
+    /// A case of a payload-free coding-key enum, numbered as the registry numbers its name.
+    struct CaseKey {
+        /// The name's number; -1 when the registry is full or the name too long to keep.
+        var id: Int32
+        var hash: UInt32
+        /// Whether the key has an `intValue` (an `Int` raw-value enum): the coding path then
+        /// needs the key itself.
+        var hasIntValue: Bool
+    }
 
     private init() {}
 
@@ -53,16 +78,58 @@ final class EncodingKeyRegistry {
     /// in portable mode by `Mirror`, once per key type and thread.
     @inline(__always)
     func keeps<Key: CodingKey>(keysLike key: Key) -> Bool {
+        answer(for: key) != EncodingKeyRegistry.notKept
+    }
+
+    /// `key`'s case, numbered, when its type is a payload-free enum whose cases the registry
+    /// keeps (see the design comment above); `nil` otherwise, and always in portable builds.
+    @inline(__always)
+    func caseKey<Key: CodingKey>(_ key: Key) -> CaseKey? {
+        #if CODABLEBRIDGE_PORTABLE
+        return nil
+        #else
+        let start = answer(for: key)
+        guard start >= 0 else { return nil }
+        let caseKey = cases[Int(start) &+ TypeShape.caseIndex(of: key)]
+        return caseKey.id >= 0 ? caseKey : nil
+        #endif
+    }
+
+    @inline(__always)
+    private func answer<Key: CodingKey>(for key: Key) -> Int32 {
         let id = UInt(bitPattern: ObjectIdentifier(Key.self))
         if let known = keyTypes.value(for: id) { return known }
-        return _slowPathKeeps(keysLike: key, id: id)
+        return _slowPathAnswer(for: key, id: id)
     }
 
     @inline(never)
-    private func _slowPathKeeps<Key: CodingKey>(keysLike key: Key, id: UInt) -> Bool {
-        let kept = TypeShape.isEnum(Key.self, sample: { key })
-        keyTypes.store(kept, for: id)
-        return kept
+    private func _slowPathAnswer<Key: CodingKey>(for key: Key, id: UInt) -> Int32 {
+        let answer: Int32
+        if let known = keyTypeAnswers[ObjectIdentifier(Key.self)] {
+            answer = known
+        } else if !TypeShape.isEnum(Key.self, sample: { key }) {
+            answer = EncodingKeyRegistry.notKept
+        } else if let keys = Self.caseKeys(of: Key.self) {
+            answer = Int32(cases.count)
+            for key in keys {
+                let name = key.stringValue
+                let hash = EncodedTree.hash(name)
+                cases.append(CaseKey(id: self.id(of: name, hash: hash) ?? -1, hash: hash, hasIntValue: key.intValue != nil))
+            }
+        } else {
+            answer = EncodingKeyRegistry.keptByName
+        }
+        keyTypeAnswers[ObjectIdentifier(Key.self)] = answer
+        keyTypes.store(answer, for: id)
+        return answer
+    }
+
+    private static func caseKeys<Key: CodingKey>(of type: Key.Type) -> [Key]? {
+        #if CODABLEBRIDGE_PORTABLE
+        return nil
+        #else
+        return TypeShape.caseKeys(of: Key.self)
+        #endif
     }
 
     /// The number of `name`, kept now if it is new; `nil` when the registry is full.

@@ -12,6 +12,7 @@ import Foundation
 //       encodingKeyMaps                     the encoder's views of the mapping (Encoding)
 //       encoderTraits                       what the encoder checks about a composite type
 //       isObservable(_:)                    whether it conforms to `Observable`, once asked
+//       caseNames(of:)                      a coding-key enum's names by case (CaseKeyNames)
 //       tablesVerified, knownKeys,          learnt by a decode: published for the process
 //       capturedKeys
 //
@@ -65,6 +66,8 @@ package final class TypeFacts {
     /// Whether the type conforms to `Observable` (Mapping/ObservableModels.swift), `nil` before
     /// `isObservable(_:)` first asks.
     private var observable: Bool?
+    /// The UTF-8 names of a coding-key enum's cases, once asked (`.some(nil)`: not such an enum).
+    private var caseKeyNames: CaseKeyNames??
     /// This thread's copies of the facts decodes learn (published in `learnt`).
     private var verified = false
     private var knownKeysCopy: Set<String>?
@@ -121,6 +124,15 @@ package final class TypeFacts {
         let answer = ObservableModels.isObservable(type)
         observable = answer
         return answer
+    }
+
+    /// The UTF-8 names of `Key`'s (the record's own type's) cases, when it is a payload-free
+    /// coding-key enum: made the first time, then this record's.
+    func caseNames<Key: CodingKey>(of type: Key.Type) -> CaseKeyNames? {
+        if let caseKeyNames { return caseKeyNames }
+        let names = CaseKeyNames(Key.self)
+        caseKeyNames = .some(names)
+        return names
     }
 
     // MARK: Learnt by decodes

@@ -18,6 +18,9 @@
 //   enum CodingKeys: CodingKey { case circle, square, none }
 //   size 1; Optional<CodingKeys>.none stored as 3 → indices 0, 1, 2 → "circle", "square", "none"
 //
+// The same layout gives a key's case index without asking the key anything (`caseIndex`: its
+// one byte), which the encoder uses to look up a key's name by case.
+//
 // Self-check (`layoutHolds`, once, at first use): `Int`, a probe enum and `Int?` read as struct,
 // enum and optional; `[Int]` and `[String]` share a descriptor that `Set<Int>`'s differs from;
 // the probe coding-key enums list their cases. `TypeShapeTests` asserts it passes.
@@ -27,7 +30,8 @@
 // a model declaring an enum tagging for an enum), or asks `Mirror` about a sample value when the
 // caller has one; `mayBeEnum`, `mayBeOptional` and
 // `mayBeDictionary` answer `true`, leaving the decision to the `as?` that follows them;
-// `descriptor(of:)` is `nil`; `caseNames` lists the cases of a `CaseIterable` key only.
+// `descriptor(of:)` is `nil`; `caseNames` lists the cases of a `CaseIterable` key only; `caseKeys`
+// and `caseIndex` do not exist (the encoder looks keys up by name).
 
 /// Facts about types read from the Swift runtime's type metadata (see the comment above).
 package enum TypeShape {
@@ -141,23 +145,39 @@ package enum TypeShape {
     }
 
     private static func rawCaseNames<Key: CodingKey>(of type: Key.Type) -> [String]? {
+        rawCases(of: Key.self)?.map(\.stringValue)
+    }
+
+    private static func rawCases<Key: CodingKey>(of type: Key.Type) -> [Key]? {
         guard kind(of: Key.self) == 0x201 else { return nil }
         if MemoryLayout<Key>.size == 0 {
             // One case and no payload: the value has no bits.
-            let only = unsafeBitCast((), to: Key.self)
-            return [only.stringValue]
+            return [unsafeBitCast((), to: Key.self)]
         }
         guard MemoryLayout<Key>.size == 1, MemoryLayout<Key?>.size == 1 else { return nil }
         let none: Key? = nil
         let count = unsafeBitCast(none, to: UInt8.self)
-        var names: [String] = []
+        var cases: [Key] = []
         for index in 0 ..< count {
             let key = unsafeBitCast(index, to: Key.self)
-            let name = key.stringValue
-            guard let back = Key(stringValue: name), unsafeBitCast(back, to: UInt8.self) == index else { return nil }
-            names.append(name)
+            guard let back = Key(stringValue: key.stringValue), unsafeBitCast(back, to: UInt8.self) == index else { return nil }
+            cases.append(key)
         }
-        return names
+        return cases
+    }
+
+    /// Every case of a payload-free coding-key enum, each at its ``caseIndex(of:)``; `nil` when
+    /// `Key` is not such an enum or the layout does not read as expected.
+    package static func caseKeys<Key: CodingKey>(of type: Key.Type) -> [Key]? {
+        guard layoutHolds else { return nil }
+        return rawCases(of: Key.self)
+    }
+
+    /// The index of `key`'s case, for a key type ``caseKeys(of:)`` lists: the value's one byte
+    /// (none for an enum of one case).
+    @inline(__always)
+    package static func caseIndex<Key: CodingKey>(of key: Key) -> Int {
+        MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
     }
     #endif
 }

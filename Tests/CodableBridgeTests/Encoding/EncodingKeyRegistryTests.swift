@@ -63,6 +63,62 @@ private struct Outer: Encodable {
     var outer: Inner
 }
 
+/// Coding keys with `Int` raw values: each key has an `intValue`, which a coding path keeps.
+private struct NumberedKeys: Encodable {
+    var first = 1.0
+    var second = Double.nan
+
+    enum CodingKeys: Int, CodingKey {
+        case first = 10
+        case second = 20
+    }
+}
+
+/// Writes `id` through two key types: a struct key (data, kept as text) and its coding keys.
+private struct SameNameTwoKeyTypes: Encodable {
+    enum CodingKeys: String, CodingKey { case id, name }
+
+    func encode(to encoder: any Encoder) throws {
+        var byData = encoder.container(keyedBy: AnyCodingKey.self)
+        try byData.encode(1, forKey: AnyCodingKey("id"))
+        var byCase = encoder.container(keyedBy: CodingKeys.self)
+        try byCase.encode("n", forKey: .name)
+        try byCase.encode(2, forKey: .id)
+    }
+}
+
+/// A superclass and a subclass that write into one object, each with its own coding keys, one
+/// name in both.
+private class Base: Encodable {
+    var id = 1
+    var kind = "base"
+    enum CodingKeys: String, CodingKey { case id, kind }
+}
+
+private final class Derived: Base {
+    var extra = true
+    enum DerivedKeys: String, CodingKey { case kind, extra }
+
+    override func encode(to encoder: any Encoder) throws {
+        try super.encode(to: encoder)
+        var container = encoder.container(keyedBy: DerivedKeys.self)
+        try container.encode("derived", forKey: .kind)
+        try container.encode(extra, forKey: .extra)
+    }
+}
+
+/// Many cases, written in an order other than declared, with names unlike the case names.
+private struct ShuffledKeys: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case a = "zeta", b = "eta", c, d = "theta_value", e = "i/o", f, g = "kappa", h
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        for (i, key) in [CodingKeys.h, .c, .e, .a, .g, .b, .f, .d].enumerated() { try container.encode(i, forKey: key) }
+    }
+}
+
 /// Runs `body` on a thread of its own, whose registry starts empty.
 private func text(_ value: some Encodable, _ formatting: OutputFormatting = []) throws -> String {
     var encoder = BridgeEncoder()
@@ -157,6 +213,52 @@ struct EncodingKeyRegistryTests {
         #expect(result.kept == EncodingKeyRegistry.limit)
         let expected = "{" + names.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",") + "}"
         #expect(result.text == expected)
+    }
+
+    @Test("coding keys found by case: each case writes its own name, in the order written, as JSONEncoder does")
+    func keysByCase() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        for _ in 0 ..< 2 {
+            #expect(try text(ShuffledKeys(), .sortedKeys) == String(decoding: try foundation.encode(ShuffledKeys()), as: UTF8.self))
+        }
+        #expect(try text(ShuffledKeys()) == #"{"h":0,"c":1,"i\/o":2,"zeta":3,"kappa":4,"eta":5,"f":6,"theta_value":7}"#)
+    }
+
+    @Test("a coding key with an intValue is kept whole in the coding path of an error below it")
+    func numberedKeyInPath() throws {
+        for _ in 0 ..< 2 {
+            do {
+                _ = try BridgeEncoder().encode(NumberedKeys())
+                Issue.record("a NaN was encoded")
+            } catch EncodingError.invalidValue(_, let context) {
+                #expect(context.codingPath.map(\.stringValue) == ["second"])
+                #expect(context.codingPath.map(\.intValue) == [20])
+            }
+        }
+    }
+
+    @Test("one name written through two key types: the later value replaces the earlier, as JSONEncoder does")
+    func sameNameTwoKeyTypes() throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        for _ in 0 ..< 2 {
+            #expect(try text(SameNameTwoKeyTypes()) == #"{"name":"n","id":2}"#)
+            #expect(try text(SameNameTwoKeyTypes(), .sortedKeys) == String(decoding: try foundation.encode(SameNameTwoKeyTypes()), as: UTF8.self))
+            #expect(try text(Derived()) == #"{"id":1,"kind":"derived","extra":true}"#)
+            #expect(try text(Derived(), .sortedKeys) == String(decoding: try foundation.encode(Derived()), as: UTF8.self))
+        }
+    }
+
+    @Test("coding keys first seen when the registry is full are written by name")
+    func caseKeysPastTheLimit() throws {
+        let names = (0 ..< EncodingKeyRegistry.limit).map { "k\($0)" }
+        let texts = OtherThread.run { () -> [String] in
+            _ = try? text(ManyKeys(names: names))
+            return (0 ..< 2).map { _ in (try? text(ShuffledKeys())) ?? "" }
+        }
+        let expected = #"{"h":0,"c":1,"i\/o":2,"zeta":3,"kappa":4,"eta":5,"f":6,"theta_value":7}"#
+        #expect(texts == [expected, expected])
     }
 
     @Test("threads keep their own keys and write the same text")
