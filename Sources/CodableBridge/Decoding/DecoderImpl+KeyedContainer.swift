@@ -70,7 +70,10 @@ extension DecoderImpl {
             // A plain model's container (no table, no context) takes the short path: kept
             // apart, its lookup stays small enough to be inlined into each `decode` method.
             #if !CODABLEBRIDGE_PORTABLE
-            if meta == nil, context == nil, let caseTable { return findOwnKey(caseTable.utf8(of: key)) }
+            if let caseTable {
+                let utf8 = caseTable.utf8(of: key)
+                return meta == nil && context == nil ? findOwnKey(utf8) : find(key, utf8: utf8)
+            }
             #endif
             var name = key.stringValue
             guard meta == nil, context == nil else { return name.withUTF8 { find(key, utf8: $0) } }
