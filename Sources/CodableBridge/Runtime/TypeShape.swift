@@ -19,7 +19,8 @@
 //   size 1; Optional<CodingKeys>.none stored as 3 → indices 0, 1, 2 → "circle", "square", "none"
 //
 // The same layout gives a key's case index without asking the key anything (`caseIndex`: its
-// one byte), which the encoder uses to look up a key's name by case.
+// one byte), by which the encoder's key registry and the decoder's `CaseKeyNames` find a key's
+// name.
 //
 // Self-check (`layoutHolds`, once, at first use): `Int`, a probe enum and `Int?` read as struct,
 // enum and optional; `[Int]` and `[String]` share a descriptor that `Set<Int>`'s differs from;
@@ -31,7 +32,7 @@
 // caller has one; `mayBeEnum`, `mayBeOptional` and
 // `mayBeDictionary` answer `true`, leaving the decision to the `as?` that follows them;
 // `descriptor(of:)` is `nil`; `caseNames` lists the cases of a `CaseIterable` key only; `caseKeys`
-// and `caseIndex` do not exist (the encoder looks keys up by name).
+// and `caseIndex` do not exist (keys are looked up by name).
 
 /// Facts about types read from the Swift runtime's type metadata (see the comment above).
 package enum TypeShape {
